@@ -1,0 +1,20 @@
+"""Sphinx configuration shared by the five language builds.
+
+The language comes from the command line (``-D language=ro``); the pages are
+written by the rulebook extension from ``rules/`` and ``locales/``.
+"""
+
+from pathlib import Path
+
+ROOT = Path(__file__).parent
+
+project = "House rules"
+language = "en"
+extensions = ["rulebook.sphinxext"]
+rulebook_root = str(ROOT)
+html_static_path: list[str] = []
+html_theme = "alabaster"
+html_show_sourcelink = False
+html_copy_source = False
+html_last_updated_fmt = None
+smartquotes = False

@@ -1,0 +1,5 @@
+import sys
+
+from rulebook.cli import main
+
+sys.exit(main())

@@ -1,0 +1,91 @@
+"""``rulebook`` command line: check, gettext, update-po, site.
+
+A user's mistake ends in one line per problem and a non-zero exit, never a
+traceback: 2 for input that cannot be read, 1 for an inconsistency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from rulebook.errors import ModelError, ModelErrors
+from rulebook.i18n import LANGUAGES, TRANSLATED, extract, merge, new_catalog, po_path, pot_path, read_catalog, write_catalog
+from rulebook.model import load_rulebook
+
+
+def _book(root: Path):
+    try:
+        return load_rulebook(root / "rules")
+    except ModelErrors as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        raise SystemExit(2)
+
+
+def cmd_check(root: Path, args: argparse.Namespace) -> int:
+    from rulebook.checks import run_checks
+
+    book = _book(root)
+    problems = run_checks(root, book)
+    for problem in problems:
+        print(problem)
+    counts = Counter(problem.lang or "all" for problem in problems)
+    for lang in ("all", *TRANSLATED):
+        print(f"{lang}: {counts.get(lang, 0)} problem(s)", file=sys.stderr)
+    print(f"{len(book.rules)} rules, {len(book.messages())} messages, "
+          f"{len(problems)} problem(s)", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
+    _book(root)
+    template = extract(root)
+    write_catalog(pot_path(root), template)
+    print(f"{pot_path(root).relative_to(root)}: {len(template)} messages")
+    return 0
+
+
+def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
+    template = read_catalog(pot_path(root))
+    for lang in args.lang or TRANSLATED:
+        path = po_path(root, lang)
+        catalog = merge(read_catalog(path, lang), template) if path.exists() else new_catalog(lang, template)
+        write_catalog(path, catalog)
+        missing = sum(1 for m in catalog if m.id and (not m.string or m.fuzzy))
+        print(f"{path.relative_to(root)}: {len(catalog)} messages, {missing} to translate or review")
+    return 0
+
+
+def cmd_site(root: Path, args: argparse.Namespace) -> int:
+    from rulebook.site import build_all
+
+    _book(root)
+    return 0 if build_all(root, tuple(args.lang or LANGUAGES), args.builder, args.build_dir) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rulebook", description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("check", help="the consistency gate, without building the site")
+    commands.add_parser("gettext", help="extract locales/rulebook.pot")
+    update = commands.add_parser("update-po", help="merge the template into every language")
+    update.add_argument("--lang", action="append", choices=TRANSLATED)
+    site = commands.add_parser("site", help="build the site for every language")
+    site.add_argument("--lang", action="append", choices=LANGUAGES)
+    site.add_argument("--builder", default="html", help="a Sphinx builder (html, doctest…)")
+    site.add_argument("--build-dir", type=Path, default=None, help="default: _build")
+    args = parser.parse_args(argv)
+    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site}
+    try:
+        return handler[args.command](args.root.resolve(), args)
+    except ModelError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+"""The one error a user's mistake turns into: a single line naming file, line and rule."""
+
+from __future__ import annotations
+
+
+class ModelError(Exception):
+    """Bad input, reported as ``file:line: rule <id>: what is wrong``."""
+
+    def __init__(self, file: str, line: int, rule_id: str | None, message: str):
+        self.file, self.line, self.rule_id, self.message = file, line, rule_id, message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:"
+        who = f" rule {self.rule_id}:" if self.rule_id else ""
+        return f"{where}{who} {self.message}"
+
+
+class ModelErrors(Exception):
+    """Every mistake found in one pass, so an editor fixes them all at once."""
+
+    def __init__(self, errors: list[ModelError]):
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))

@@ -1,0 +1,22 @@
+"""Babel extractor for the rule YAML, registered as ``rulebook_yaml``.
+
+Babel's contract (``babel/messages/extract.py``): a generator of
+``(lineno, funcname, message, comments)``. Each rule string is yielded as a
+``pgettext`` call so its rule id becomes the msgctxt, and the comment tells
+the translator which rule and which values the placeholders stand for.
+"""
+
+from __future__ import annotations
+
+from typing import Any, BinaryIO, Iterator
+
+from rulebook.model import read_messages
+
+
+def extract_rules(
+    fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    for message in read_messages(fileobj.name):
+        comments = [f"rule {message.rule_id}"] if message.rule_id else []
+        comments += message.hints
+        yield message.line, "pgettext", (message.context, message.text), comments

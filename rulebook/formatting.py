@@ -1,0 +1,43 @@
+"""Numbers and names as each language writes them (DESIGN principle 1).
+
+Digits, grouping, percent signs, durations and lists come from Babel's CLDR
+data; the currency word comes from the catalogs, because Romanian and Croatian
+inflect it by number ("1 leu", "2 lei", "20 de lei").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
+
+
+class Translator(Protocol):
+    locale: str
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+def format_value(value: Any, unit: str, translator: Translator) -> str:
+    """One placeholder's value, in the words and digits of the translator's locale."""
+    locale = translator.locale
+    if value is None:
+        return translator.gettext("no maximum")
+    if unit == "lei":
+        amount = format_decimal(value, locale=locale)
+        return translator.ngettext("{amount} leu", "{amount} lei", value).format(amount=amount)
+    if unit == "percent":
+        return format_percent(value / 100, locale=locale)
+    if unit == "minutes":
+        return format_unit(value, "duration-minute", length="long", locale=locale)
+    if unit == "hours":
+        return format_unit(value, "duration-hour", length="long", locale=locale)
+    if unit == "count":
+        return format_decimal(value, locale=locale)
+    if unit == "list":
+        return format_list([str(item) for item in value], locale=locale)
+    return str(value)

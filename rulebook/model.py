@@ -1,0 +1,433 @@
+"""The rulebook as validated data: parts, sections, rules and their values.
+
+Loading is strict (DESIGN principle 4): every unknown key, missing field, wrong
+type, duplicate id or placeholder that names nothing is a :class:`ModelError`
+naming the file, line and rule. All errors of a load are reported together.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from rulebook import yamlload
+from rulebook.errors import ModelError, ModelErrors
+from rulebook.values import Value, parse_value, resolve
+from rulebook.yamlload import Map, Seq
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+TAGS = frozenset({"cash-game", "tournament", "conduct", "guide"})
+TABLES = frozenset({"rake-bands", "stakes"})
+
+
+@dataclass(frozen=True)
+class Message:
+    """One translatable English string; ``context`` keeps it tied to its rule."""
+
+    context: str
+    text: str
+    file: str
+    line: int
+    rule_id: str | None
+    hints: tuple[str, ...] = ()
+
+    def explained(self, values: dict[str, "Value"]) -> "Message":
+        """The message with a note on each placeholder, for the translator."""
+        hints = tuple(f"{{{name}}} = {values[name].spec}" for name in placeholders(self.text) if values.get(name) is not None)
+        return Message(self.context, self.text, self.file, self.line, self.rule_id, hints)
+
+
+@dataclass(frozen=True)
+class Example:
+    text: Message
+    values: dict[str, Value]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: Message
+    text: Message
+    items: tuple[Message, ...]
+    values: dict[str, Value]
+    source: str
+    tags: frozenset[str]
+    table: str | None
+    examples: tuple[Example, ...]
+    file: str
+    line: int
+
+    def messages(self) -> list[Message]:
+        return [self.title, self.text, *self.items, *(example.text for example in self.examples)]
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: Message
+    rules: tuple[Rule, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Part:
+    id: str
+    title: Message
+    intro: Message | None
+    source: str
+    tags: frozenset[str]
+    sections: tuple[Section, ...]
+    file: str
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(rule for section in self.sections for rule in section.rules)
+
+    def messages(self) -> list[Message]:
+        found = [self.title, *([self.intro] if self.intro else [])]
+        for section in self.sections:
+            found.append(section.title)
+            for rule in section.rules:
+                found += rule.messages()
+        return found
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    title: Message
+    house: Map
+    house_file: str
+    parts: tuple[Part, ...]
+    root: Path
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(rule for part in self.parts for rule in part.rules)
+
+    def messages(self) -> list[Message]:
+        """Every translatable string of the rulebook, in reading order."""
+        found = [self.title]
+        for part in self.parts:
+            found += part.messages()
+        return found
+
+
+class _Reader:
+    """Collects errors while reading one file, so a load reports them all."""
+
+    def __init__(self, file: str, errors: list[ModelError]):
+        self.file, self.errors = file, errors
+
+    def error(self, line: int, rule_id: str | None, message: str) -> None:
+        self.errors.append(ModelError(self.file, line, rule_id, message))
+
+    def fields(
+        self, data: Any, line: int, rule_id: str | None, what: str,
+        required: dict[str, type | tuple], optional: dict[str, type | tuple] | None = None,
+    ) -> dict[str, Any] | None:
+        """Check a mapping's keys and value types; None when it is unusable."""
+        optional = optional or {}
+        if not isinstance(data, Map):
+            self.error(line, rule_id, f"{what} must be a mapping of keys to values")
+            return None
+        ok = True
+        for key in data:
+            if key not in required and key not in optional:
+                known = ", ".join(sorted({*required, *optional}))
+                self.error(data.line_of(key), rule_id, f"unknown key {key!r} in {what} (known: {known})")
+                ok = False
+        for key in required:
+            if key not in data:
+                self.error(data.line, rule_id, f"{what} is missing {key!r}")
+                ok = False
+        for key, kind in {**required, **optional}.items():
+            if key in data and not _is(data[key], kind):
+                self.error(data.line_of(key), rule_id, f"{key!r} must be {_describe(kind)}, not {_describe(type(data[key]))}")
+                ok = False
+        return dict(data) if ok else None
+
+
+def _is(value: Any, kind: type | tuple) -> bool:
+    if value is True or value is False:
+        return kind is bool
+    return isinstance(value, kind)
+
+
+def _describe(kind: type | tuple) -> str:
+    names = {str: "text", int: "a whole number", list: "a list", dict: "a mapping",
+             bool: "true or false", float: "a decimal number", type(None): "empty"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(next((name for base, name in names.items() if issubclass(k, base)), k.__name__)
+                       for k in kinds)
+
+
+def placeholders(text: str) -> list[str]:
+    """The named ``{placeholders}`` of a source or translated string."""
+    names = []
+    for _literal, name, _spec, _conv in string.Formatter().parse(text):
+        if name is not None:
+            names.append(name)
+    return names
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+class _Loader:
+    def __init__(self, root: Path):
+        self.root = root
+        self.errors: list[ModelError] = []
+        self.ids: dict[str, tuple[str, int]] = {}
+
+    def rel(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+    def load_yaml(self, path: Path) -> Any:
+        try:
+            return yamlload.load(path, self.rel(path))
+        except ModelError as exc:
+            self.errors.append(exc)
+            return None
+
+    def claim(self, reader: _Reader, ident: Any, line: int, what: str) -> str | None:
+        if not isinstance(ident, str) or not ID_PATTERN.match(ident):
+            reader.error(line, ident if isinstance(ident, str) else None,
+                         f"{what} id {ident!r} must be lower-case words joined by hyphens, e.g. 'rake-cap'")
+            return None
+        if ident in self.ids:
+            first_file, first_line = self.ids[ident]
+            reader.error(line, ident, f"duplicate id {ident!r} (first used at {first_file}:{first_line})")
+            return None
+        self.ids[ident] = (reader.file, line)
+        return ident
+
+    def message(self, reader: _Reader, context: str, text: str, line: int, rule_id: str | None) -> Message:
+        return Message(context, _clean(text), reader.file, line, rule_id)
+
+    def values(self, reader: _Reader, data: Any, line: int, rule_id: str | None,
+               house: Map | None) -> dict[str, Value | None]:
+        """Placeholder name → value; None for a value already reported as wrong."""
+        if data is None:
+            return {}
+        if not isinstance(data, Map):
+            reader.error(line, rule_id, "'values' must map each placeholder to a value")
+            return {}
+        found: dict[str, Value | None] = {}
+        for name, spec in data.items():
+            at = data.line_of(name)
+            try:
+                value = parse_value(spec)
+                if house is not None:
+                    resolve(value, house)
+            except ValueError as exc:
+                reader.error(at, rule_id, f"value {name!r}: {exc}")
+                value = None
+            found[name] = value
+        return found
+
+    def check_placeholders(self, reader: _Reader, rule_id: str, texts: list[Message], values: dict, line: int) -> None:
+        used = set()
+        for message in texts:
+            try:
+                names = placeholders(message.text)
+            except ValueError as exc:
+                reader.error(message.line, rule_id, f"bad braces in text: {exc}")
+                continue
+            for name in names:
+                used.add(name)
+                if name not in values:
+                    reader.error(message.line, rule_id, f"placeholder {{{name}}} names no value (add it under 'values')")
+        for name in values:
+            if name not in used:
+                reader.error(line, rule_id, f"value {name!r} is not used by any placeholder")
+
+    def rule(self, reader: _Reader, data: Any, line: int, part_tags: frozenset, house: Map) -> Rule | None:
+        rule_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
+        fields = reader.fields(
+            data, line, rule_id, "a rule",
+            required={"id": str, "title": str, "text": str, "source": str},
+            optional={"items": list, "values": dict, "tags": list, "table": str, "examples": list},
+        )
+        if fields is None:
+            return None
+        rule_id = self.claim(reader, fields["id"], data.line_of("id"), "rule")
+        if rule_id is None:
+            return None
+        tags = self.tags(reader, data, rule_id)
+        title = self.message(reader, f"{rule_id}.title", fields["title"], data.line_of("title"), rule_id)
+        text = self.message(reader, f"{rule_id}.text", fields["text"], data.line_of("text"), rule_id)
+        items = []
+        for index, item in enumerate(fields.get("items", [])):
+            at = data["items"].line_of(index)
+            if not isinstance(item, str):
+                reader.error(at, rule_id, "each of 'items' must be text")
+                continue
+            items.append(self.message(reader, f"{rule_id}.item{index + 1}", item, at, rule_id))
+        values = self.values(reader, fields.get("values"), data.line_of("values"), rule_id, house)
+        self.check_placeholders(reader, rule_id, [title, text, *items], values, data.line)
+        title, text = title.explained(values), text.explained(values)
+        items = [item.explained(values) for item in items]
+        table = fields.get("table")
+        if table is not None and table not in TABLES:
+            reader.error(data.line_of("table"), rule_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
+        examples = []
+        for index, example in enumerate(fields.get("examples", [])):
+            at = data["examples"].line_of(index)
+            ex = reader.fields(example, at, rule_id, "an example", required={"text": str}, optional={"values": dict})
+            if ex is None:
+                continue
+            message = self.message(reader, f"{rule_id}.example{index + 1}", ex["text"], example.line_of("text"), rule_id)
+            ex_values = self.values(reader, ex.get("values"), example.line_of("values"), rule_id, house)
+            self.check_placeholders(reader, rule_id, [message], ex_values, at)
+            examples.append(Example(message.explained(ex_values), ex_values))
+        return Rule(
+            id=rule_id, title=title, text=text, items=tuple(items), values=values,
+            source=fields["source"], tags=part_tags | tags, table=table,
+            examples=tuple(examples), file=reader.file, line=line,
+        )
+
+    def tags(self, reader: _Reader, data: Map, rule_id: str | None) -> frozenset[str]:
+        tags = data.get("tags", [])
+        good = set()
+        for index, tag in enumerate(tags):
+            if tag not in TAGS:
+                reader.error(tags.line_of(index), rule_id, f"unknown tag {tag!r} (known: {', '.join(sorted(TAGS))})")
+            else:
+                good.add(tag)
+        return frozenset(good)
+
+    def part(self, path: Path, house: Map | None) -> Part | None:
+        """One part file; with no house data, values are read but not resolved."""
+        data = self.load_yaml(path)
+        if data is None:
+            return None
+        reader = _Reader(self.rel(path), self.errors)
+        fields = reader.fields(
+            data, 1, None, "a part",
+            required={"id": str, "title": str, "source": str, "sections": list},
+            optional={"intro": str, "tags": list},
+        )
+        if fields is None:
+            return None
+        part_id = self.claim(reader, fields["id"], data.line_of("id"), "part")
+        if part_id is not None and part_id != path.stem:
+            reader.error(data.line_of("id"), part_id, f"part id {part_id!r} must match its file name {path.stem!r}")
+        part_id = part_id or path.stem
+        tags = self.tags(reader, data, None)
+        sections = []
+        for index, section in enumerate(fields["sections"]):
+            at = data["sections"].line_of(index)
+            sec = reader.fields(section, at, None, "a section", required={"id": str, "title": str, "rules": list})
+            if sec is None:
+                continue
+            section_id = self.claim(reader, sec["id"], section.line_of("id"), "section")
+            if section_id is None:
+                continue
+            rules = [
+                self.rule(reader, rule, section["rules"].line_of(i), tags, house)
+                for i, rule in enumerate(sec["rules"])
+            ]
+            if not sec["rules"]:
+                reader.error(at, None, f"section {section_id!r} has no rules")
+            sections.append(Section(
+                section_id,
+                self.message(reader, f"{section_id}.title", sec["title"], section.line_of("title"), None),
+                tuple(r for r in rules if r is not None), at,
+            ))
+        intro = fields.get("intro")
+        return Part(
+            id=part_id,
+            title=self.message(reader, f"{part_id}.title", fields["title"], data.line_of("title"), None),
+            intro=self.message(reader, f"{part_id}.intro", intro, data.line_of("intro"), None) if intro else None,
+            source=fields["source"], tags=tags, sections=tuple(sections), file=reader.file,
+        )
+
+
+def load_rulebook(root: Path | str = "rules") -> Rulebook:
+    """Load and validate ``rules/``; raises ModelErrors listing every mistake."""
+    root = Path(root).resolve()
+    loader = _Loader(root)
+    index_path = root / "rulebook.yaml"
+    data = loader.load_yaml(index_path)
+    if data is None:
+        raise ModelErrors(loader.errors)
+    reader = _Reader(loader.rel(index_path), loader.errors)
+    fields = reader.fields(data, 1, None, "the rulebook index", required={"title": str, "house": str, "parts": list})
+    if fields is None:
+        raise ModelErrors(loader.errors)
+    house_path = root / fields["house"]
+    house = loader.load_yaml(house_path)
+    if house is not None:
+        house = _validate_house(house, loader.rel(house_path), loader.errors)
+    if house is None:
+        raise ModelErrors(loader.errors)
+    parts = []
+    seen_files = set()
+    for index, name in enumerate(fields["parts"]):
+        at = data["parts"].line_of(index)
+        path = root / f"{name}.yaml"
+        if not isinstance(name, str) or not path.is_file():
+            reader.error(at, None, f"part {name!r} has no file rules/{name}.yaml")
+            continue
+        seen_files.add(path.name)
+        part = loader.part(path, house)
+        if part is not None:
+            parts.append(part)
+    for path in sorted(root.glob("*.yaml")):
+        if path.name not in seen_files | {index_path.name, house_path.name}:
+            reader.error(1, None, f"{loader.rel(path)} is not listed under 'parts'")
+    if loader.errors:
+        raise ModelErrors(loader.errors)
+    title = Message("rulebook.title", _clean(fields["title"]), reader.file, data.line_of("title"), None)
+    return Rulebook(title, house, loader.rel(house_path), tuple(parts), root)
+
+
+def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
+    """Let the engine judge the house data, and point its complaint at a line."""
+    from pokerrules import HouseError, House
+
+    try:
+        House.from_mapping(house)
+    except HouseError as exc:
+        errors.append(ModelError(file, _line_of_path(house, exc.path), None, str(exc)))
+        return None
+    return house
+
+
+def _line_of_path(data: Any, path: tuple) -> int:
+    line = getattr(data, "line", 1)
+    for step in path:
+        if isinstance(data, Map) and step in data:
+            line, data = data.line_of(step), data[step]
+        elif isinstance(data, Seq) and isinstance(step, int) and step < len(data):
+            line, data = data.line_of(step), data[step]
+        else:
+            break
+    return line
+
+
+def read_messages(path: Path) -> Iterator[Message]:
+    """The translatable strings of one rules file, for the catalog extractor.
+
+    Reads the file as the full load does (same contexts, same lines) but
+    without the house data, so extraction never depends on house values.
+    """
+    path = Path(path).resolve()
+    loader = _Loader(path.parent)
+    data = loader.load_yaml(path)
+    if isinstance(data, Map) and "parts" in data:
+        if isinstance(data.get("title"), str):
+            yield Message("rulebook.title", _clean(data["title"]), loader.rel(path), data.line_of("title"), None)
+    elif isinstance(data, Map) and "sections" in data:
+        part = loader.part(path, None)
+        if part is not None:
+            yield from part.messages()
+    if loader.errors:
+        raise ModelErrors(loader.errors)

@@ -1,0 +1,99 @@
+"""Rulebook pages as reStructuredText, from the model, the catalogs and Jinja2.
+
+Every string that reaches a page passes through :func:`rst_text` (as Jinja's
+``finalize``), so whatever a translator writes is shown as text and can never
+become a directive, a role or a link (DESIGN principle 5). Only the templates
+themselves write markup.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from babel import Locale
+
+from rulebook.formatting import format_value
+from rulebook.i18n import Translations
+from rulebook.model import Message, Rulebook
+from rulebook.values import Value, resolve
+
+_BREAKS = re.compile(r"[ \t\r\n\f\v]+")  # not str.split(): no-break spaces must survive
+_SPECIAL = re.compile(r"([!-/:-@\[-`{-~•‣⁃])")
+
+
+class Markup(str):
+    """reST written by a template helper, passed through unescaped."""
+
+
+def rst_text(value: Any) -> str:
+    """Any value as literal reST text: one line, every punctuation mark escaped."""
+    if isinstance(value, Markup):
+        return value
+    if value is None:
+        return ""
+    text = _BREAKS.sub(" ", str(value)).strip()
+    return _SPECIAL.sub(r"\\\1", text)
+
+
+def ident(value: str) -> Markup:
+    """A rule, section or part id: already restricted by the model to [a-z0-9-]."""
+    if not re.fullmatch(r"[a-z0-9-]+", value):
+        raise ValueError(f"not an id: {value!r}")
+    return Markup(value)
+
+
+def heading(text: str, underline: str) -> Markup:
+    escaped = rst_text(text)
+    return Markup(f"{escaped}\n{underline * max(len(escaped), 1)}")
+
+
+class PageRenderer:
+    """Renders one language's pages; holds that language's catalog and formats."""
+
+    def __init__(self, book: Rulebook, translations: Translations, templates: Path):
+        self.book, self.tr = book, translations
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(templates / "rst")),
+            finalize=rst_text, autoescape=False, keep_trailing_newline=True,
+            undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"],
+            trim_blocks=True, lstrip_blocks=True,
+        )
+        self.env.install_gettext_callables(self.tr.gettext, self.tr.ngettext, newstyle=False)
+        self.env.globals.update(
+            book=book, text=self.text, fill=self.fill, heading=heading, ident=ident,
+            language=translations.locale, official=self.official_language(),
+            house=book.house, money=self.money,
+        )
+
+    def text(self, message: Message) -> str:
+        return self.tr.pgettext(message.context, message.text)
+
+    def fill(self, message: Message, values: dict[str, Value]) -> str:
+        """A rule string in the page's language with its placeholders filled."""
+        formatted = {
+            name: format_value(*resolve(value, self.book.house), self.tr)
+            for name, value in values.items()
+        }
+        translated = self.text(message)
+        try:
+            return translated.format(**formatted)
+        except (KeyError, IndexError, ValueError):
+            return message.text.format(**formatted)
+
+    def money(self, amount: int | None) -> str:
+        return format_value(amount, "lei", self.tr)
+
+    def official_language(self) -> str:
+        code = self.book.house["official_language"]
+        return Locale.parse(code).get_language_name(self.tr.locale)
+
+    def pages(self) -> dict[str, str]:
+        """Page name → reST source, for every page of the site."""
+        pages = {"index": self.env.get_template("index.rst.jinja").render()}
+        part_template = self.env.get_template("part.rst.jinja")
+        for part in self.book.parts:
+            pages[part.id] = part_template.render(part=part)
+        return pages

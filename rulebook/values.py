@@ -1,0 +1,143 @@
+"""The values behind a rule's ``{placeholders}``: house parameters or literals.
+
+A value is written in the rule YAML either as a path into the house data,
+``house.stakes[1/3].rake.cap`` (``[name]`` picks a stakes row by name,
+``[key.sub=value]`` keeps every row that matches), or as a literal with its
+unit: ``504 lei``, ``5 %``, ``30 minutes``, ``2 hours``, ``4`` (a count).
+Every number a reader sees therefore has one source and a unit the page's
+locale can format.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+UNITS = ("lei", "percent", "minutes", "hours", "count", "text", "list")
+_LITERAL = re.compile(r"^(-?\d+)\s*(lei|leu|%|minutes?|hours?)?$")
+_UNIT_WORDS = {"lei": "lei", "leu": "lei", "%": "percent", "minute": "minutes",
+               "minutes": "minutes", "hour": "hours", "hours": "hours", None: "count"}
+_STEP = re.compile(r"([a-z_]+)(?:\[([^\]]+)\])?")
+
+
+@dataclass(frozen=True)
+class Value:
+    """Where a placeholder's value comes from: a house path or a literal."""
+
+    path: tuple[tuple[str, str | None], ...] | None = None
+    literal: int | None = None
+    unit: str = "count"
+    spec: str = ""
+
+
+def parse_value(spec: Any) -> Value:
+    """Read a value as written in YAML; raise ValueError in an editor's words."""
+    if isinstance(spec, bool):
+        raise ValueError("true/false is not a value a rule can quote")
+    if isinstance(spec, int):
+        return Value(literal=spec, unit="count", spec=str(spec))
+    if not isinstance(spec, str):
+        raise ValueError(f"{spec!r} is neither a house path nor a number with its unit")
+    spec = spec.strip()
+    if spec.startswith("house."):
+        return Value(path=_parse_path(spec[len("house."):]), unit="", spec=spec)
+    match = _LITERAL.match(spec)
+    if not match:
+        raise ValueError(
+            f"{spec!r} is neither a house path (house.…) nor a number with a unit "
+            "(lei, %, minutes, hours)"
+        )
+    return Value(literal=int(match.group(1)), unit=_UNIT_WORDS[match.group(2)], spec=spec)
+
+
+def _parse_path(text: str) -> tuple[tuple[str, str | None], ...]:
+    steps = []
+    position = 0
+    while position < len(text):
+        match = _STEP.match(text, position)
+        if not match:
+            raise ValueError(f"cannot read the house path at {text[position:]!r}")
+        steps.append((match.group(1), match.group(2)))
+        position = match.end()
+        if position < len(text):
+            if text[position] != ".":
+                raise ValueError(f"cannot read the house path at {text[position:]!r}")
+            position += 1
+    if not steps:
+        raise ValueError("the house path is empty")
+    return tuple(steps)
+
+
+def _lookup(data: Any, dotted: str) -> Any:
+    for key in dotted.split("."):
+        if not isinstance(data, dict) or key not in data:
+            return _MISSING
+        data = data[key]
+    return data
+
+
+_MISSING = object()
+
+
+def _select(rows: Any, selector: str, where: str) -> Any:
+    if not isinstance(rows, list):
+        raise ValueError(f"{where} is not a table, so [{selector}] cannot pick from it")
+    if "=" in selector:
+        key, wanted = (part.strip() for part in selector.split("=", 1))
+        return [row for row in rows if str(_lookup(row, key)) == wanted]
+    for row in rows:
+        if isinstance(row, dict) and str(row.get("name")) == selector:
+            return row
+    names = ", ".join(str(row.get("name")) for row in rows if isinstance(row, dict))
+    raise ValueError(f"{where} has no row named {selector!r} (rows: {names})")
+
+
+def resolve(value: Value, house: dict) -> tuple[Any, str]:
+    """The value and its unit; ValueError if the path names nothing."""
+    if value.path is None:
+        return value.literal, value.unit
+    data: Any = house
+    where = "house"
+    many = False
+    for key, selector in value.path:
+        if many:
+            picked = [_lookup(row, key) for row in data]
+            if any(item is _MISSING for item in picked):
+                raise ValueError(f"{where} rows have no {key!r}")
+            data = picked
+        else:
+            if not isinstance(data, dict) or key not in data:
+                raise ValueError(f"{where} has no {key!r}")
+            data = data[key]
+        where = f"{where}.{key}"
+        if selector is not None:
+            data = _select(data, selector, where)
+            where = f"{where}[{selector}]"
+            if "=" in selector:
+                many = True
+                if not data:
+                    raise ValueError(f"{where} selects no row")
+    return data, _unit_of([key for key, _ in value.path], data)
+
+
+def _unit_of(keys: list[str], data: Any) -> str:
+    """The unit a house path implies; the naming convention is in rules/README.md."""
+    key = keys[-1]
+    if isinstance(data, list):
+        if all(isinstance(item, str) for item in data):
+            return "list"
+        raise ValueError("a list of numbers cannot fill one placeholder")
+    if isinstance(data, str):
+        return "text"
+    if isinstance(data, bool) or isinstance(data, dict):
+        raise ValueError("this is not a single number or name")
+    if key == "percent":
+        return "percent"
+    if key.endswith("_minutes"):
+        return "minutes"
+    if key.endswith("_hours"):
+        return "hours"
+    if any(step.endswith("_players") for step in keys):
+        return "count"
+    return "lei"

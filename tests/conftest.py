@@ -1,0 +1,38 @@
+"""Shared fixtures: a private copy of the project's sources to break or build."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("rules", "locales", "templates", "executable_examples", "conf.py")
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of rules, catalogs, templates and conf.py that a test may edit."""
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name)
+        elif source.exists():
+            shutil.copy(source, tmp_path / name)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace text in a file, failing loudly if the text is not there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str, whole: bool = False) -> int:
+    """The 1-based line where ``needle`` first appears (as the whole line, stripped)."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if (line.strip() == needle) if whole else (needle in line):
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")

@@ -1,0 +1,101 @@
+"""Catalog merges never lose a translator's work; the gate sees what is missing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from rulebook.i18n import extract, po_path, read_catalog, write_catalog
+from tests.conftest import ROOT, edit
+
+
+def rulebook(tree: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rulebook", "--root", str(tree), *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def translate_everything(tree: Path, lang: str) -> dict:
+    """Give every entry a recognisable translation; return msgctxt/msgid → msgstr."""
+    path = po_path(tree, lang)
+    catalog = read_catalog(path, lang)
+    done = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(f"{lang}:{message.id[1]}" for _ in range(catalog.num_plurals))
+        else:
+            message.string = f"{lang}:{message.id}"
+        message.flags.discard("fuzzy")
+        done[(message.context, message.id)] = message.string
+    write_catalog(path, catalog)
+    return done
+
+
+def test_merge_after_source_edit_keeps_every_translation(tree):
+    before = translate_everything(tree, "fr")
+    rake = tree / "rules" / "rake.yaml"
+    old_text = "No rake is taken from a hand that ends before the flop."
+    edit(rake, old_text, "No rake is ever taken from a hand that ends before the flop is dealt.")
+    edit(rake, "      - id: rake-cap-definition\n", "      - id: rake-cap-meaning\n")  # an id change: new context
+    assert rulebook(tree, "gettext").returncode == 0
+    assert rulebook(tree, "update-po", "--lang", "fr").returncode == 0
+
+    after = read_catalog(po_path(tree, "fr"), "fr")
+    changed = after.get("No rake is ever taken from a hand that ends before the flop is dealt.", "no-flop-no-drop.text")
+    assert changed.fuzzy and changed.string == f"fr:{old_text}"
+    # The translator sees what the English was (Babel writes it but does not read it back).
+    assert f'#| msgid "{old_text}"\nmsgctxt "no-flop-no-drop.text"' in po_path(tree, "fr").read_text()
+
+    kept = {(m.context, m.id): m.string for m in after if m.id and not m.fuzzy}
+    obsolete = {(m.context, m.id): m.string for m in after.obsolete.values()}
+    for key, string in before.items():
+        if key[0] == "no-flop-no-drop.text":
+            continue
+        assert kept.get(key) == string or obsolete.get(key) == string, f"lost {key}"
+    assert obsolete[("rake-cap-definition.text", "The cap is the most rake the house takes from one hand, however large the pot.")]
+    renamed = after.get("The cap is the most rake the house takes from one hand, however large the pot.", "rake-cap-meaning.text")
+    assert renamed is not None and not renamed.string
+
+
+def test_update_is_idempotent(tree):
+    assert rulebook(tree, "update-po").returncode == 0
+    first = {lang: po_path(tree, lang).read_bytes() for lang in ("ro", "fr", "es", "hr")}
+    assert rulebook(tree, "update-po").returncode == 0
+    assert first == {lang: po_path(tree, lang).read_bytes() for lang in ("ro", "fr", "es", "hr")}
+
+
+def test_extraction_gives_each_rule_string_its_rule_as_context():
+    template = extract(ROOT)
+    contexts = {m.context for m in template if m.id}
+    assert {"rake-rate.title", "rake-rate.text", "rake-split-pot.example1"} <= contexts
+    message = template.get("No rake is taken from a hand that ends before the flop.", "no-flop-no-drop.text")
+    assert "rule no-flop-no-drop" in message.auto_comments
+
+
+def test_gate_names_untranslated_fuzzy_and_placeholder_faults(tree):
+    translate_everything(tree, "es")
+    path = po_path(tree, "es")
+    catalog = read_catalog(path, "es")
+    catalog.get("No flop, no drop", "no-flop-no-drop.title").string = ""
+    catalog.get("No rake is taken from a hand that ends before the flop.", "no-flop-no-drop.text").flags.add("fuzzy")
+    rate = next(m for m in catalog if m.context == "rake-rate.title")
+    rate.string = "El rake es siempre {porcentaje}"
+    write_catalog(path, catalog)
+    result = rulebook(tree, "check")
+    assert result.returncode == 1
+    lines = [line for line in result.stdout.splitlines() if "(es)" in line]
+    po = "locales/es/LC_MESSAGES/rulebook.po"
+    assert any(l.startswith(po) and "[untranslated] no-flop-no-drop (es): no-flop-no-drop.title" in l for l in lines)
+    assert any(l.startswith(po) and "[fuzzy] no-flop-no-drop (es): no-flop-no-drop.text" in l for l in lines)
+    assert any("[placeholders] rake-rate (es)" in l and "['porcentaje']" in l for l in lines)
+    assert len(lines) == 3
+
+
+def test_gate_sees_stale_catalogs_after_a_source_edit(tree):
+    edit(tree / "rules" / "rake.yaml", "No rake is taken from a hand", "No rake at all is taken from a hand")
+    result = rulebook(tree, "check")
+    assert result.returncode == 1
+    assert "locales/rulebook.pot:0: [stale]" in result.stdout
+    assert "[stale] no-flop-no-drop (ro): no-flop-no-drop.text: source changed" in result.stdout

@@ -1,0 +1,73 @@
+"""The five-language site: same rule anchors everywhere, local numbers, text-only translations."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
+from rulebook.model import load_rulebook
+from rulebook.site import build_all
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    from tests.conftest import ROOT
+
+    build = tmp_path_factory.mktemp("build")
+    assert build_all(ROOT, LANGUAGES, "html", build)
+    return build / "site"
+
+
+def anchors(html: str) -> set[str]:
+    return set(re.findall(r'id="([^"]+)"', html))
+
+
+def test_every_language_has_the_rake_page_with_the_same_rule_anchors(site):
+    from tests.conftest import ROOT
+
+    book = load_rulebook(ROOT / "rules")
+    rule_ids = {rule.id for rule in book.rules}
+    for lang in LANGUAGES:
+        index = site / lang / "index.html"
+        rake = (site / lang / "rake.html").read_text(encoding="utf-8")
+        assert index.exists()
+        assert f'<html lang="{lang}"' in rake
+        assert rule_ids <= anchors(rake), f"{lang} misses {rule_ids - anchors(rake)}"
+
+
+def test_numbers_are_formatted_for_each_locale(site):
+    text = {lang: (site / lang / "rake.html").read_text(encoding="utf-8") for lang in LANGUAGES}
+    assert "5%" in text["en"] and "5\u00a0%" in text["fr"] and "5\u00a0%" in text["ro"]
+    assert "1/3, 2/2, and 2/5" in text["en"]
+    assert "1/3, 2/2 și 2/5" in text["ro"] and "1/3, 2/2 et 2/5" in text["fr"]
+
+
+def test_every_page_names_the_authoritative_language(site):
+    names = {"ro": "română", "en": "Romanian", "fr": "roumain", "es": "rumano", "hr": "rumunjski"}
+    for lang, name in names.items():
+        for page in ("index.html", "rake.html"):
+            assert name in (site / lang / page).read_text(encoding="utf-8"), (lang, page)
+
+
+def test_root_page_offers_the_five_languages(site):
+    root = (site / "index.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'href="{lang}/index.html"' in root and (site / lang / "index.html").exists()
+
+
+def test_a_translation_cannot_inject_markup(tree):
+    path = po_path(tree, "fr")
+    catalog = read_catalog(path, "fr")
+    message = next(m for m in catalog if m.context == "no-flop-no-drop.text")
+    message.string = "<script>alert(1)</script> .. raw:: html `lien <http://x>`_ **gras** :ref:`x`"
+    message.flags.discard("fuzzy")
+    write_catalog(path, catalog)
+    build = tree / "_build"
+    assert build_all(tree, ("fr",), "html", build)
+    html = (build / "site" / "fr" / "rake.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; .. raw:: html `lien &lt;http://x&gt;`_ **gras** :ref:`x`" in html
+    assert "<strong>gras</strong>" not in html and 'href="http://x"' not in html
