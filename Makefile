@@ -6,15 +6,19 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 RULEBOOK := $(PY) -m rulebook
 
-.PHONY: site html test check gettext update-po clean
+.PHONY: site html doctest test check gettext update-po clean
 
 site: html
 
 html: $(READY)
 	$(RULEBOOK) site
 
+doctest: $(READY)
+	$(RULEBOOK) site --builder doctest
+
 test: $(READY)
 	$(RULEBOOK) check
+	$(RULEBOOK) site --builder doctest
 	$(PY) -m pytest
 
 check: $(READY)

@@ -11,8 +11,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from rulebook.examples import WorkedExample, engine_namespace, run
 from rulebook.i18n import TRANSLATED, extract, po_path, pot_path, read_catalog
 from rulebook.model import Rulebook, placeholders
+from rulebook.textchecks import Term, digit_problem, glossary_problems, load_glossary, markup_problem
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     return []
 
 
-def check_catalog(root: Path, lang: str, template: Catalog) -> list[Problem]:
+def check_catalog(root: Path, lang: str, template: Catalog, glossary: list[Term]) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy."""
     path = po_path(root, lang)
     rel = str(path.relative_to(root))
@@ -82,21 +84,53 @@ def check_catalog(root: Path, lang: str, template: Catalog) -> list[Problem]:
             problems.append(Problem(rel, entry.lineno, "untranslated", rule, lang, f"{label}: not translated"))
         else:
             ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-            wanted = sorted(set(placeholders(ids[-1])))
             for string in strings:
-                try:
-                    got = sorted(set(placeholders(string)))
-                except ValueError:
-                    got = ["<unbalanced braces>"]
-                if got != wanted:
-                    problems.append(Problem(rel, entry.lineno, "placeholders", rule, lang,
-                                            f"{label}: placeholders {got} differ from the source's {wanted}"))
+                for check, message in _text_problems(ids, string, lang, glossary):
+                    problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
     return problems
 
 
-def run_checks(root: Path, book: Rulebook) -> list[Problem]:
+def _text_problems(ids: tuple[str, ...], string: str, lang: str, glossary: list[Term]):
+    """What is wrong with one msgstr, judged against its msgid (the plural msgid for plurals)."""
+    source = ids[-1]
+    wanted = sorted(set(placeholders(source)))
+    try:
+        got = sorted(set(placeholders(string)))
+    except ValueError:
+        got = ["<unbalanced braces>"]
+    if got != wanted:
+        yield "placeholders", f"placeholders {got} differ from the source's {wanted}"
+    if len(ids) == 1 and (problem := digit_problem(source, string)):
+        yield "digits", problem
+    if problem := markup_problem(source, string):
+        yield "markup", problem
+    for problem in glossary_problems(glossary, lang, source, string):
+        yield "glossary", problem
+
+
+def check_examples(book: Rulebook, examples: list[WorkedExample]) -> list[Problem]:
+    """The engine is the referee: every check of every example must agree with it."""
+    namespace = engine_namespace(book.house)
+    problems = []
+    for example in examples:
+        for outcome in run(example, namespace):
+            if outcome.ok:
+                continue
+            if outcome.error:
+                message = f"{outcome.call} cannot run: {outcome.error}"
+            else:
+                message = f"{outcome.call} gives {outcome.actual!r}, the example says {outcome.expected!r}"
+            problems.append(Problem(example.file, outcome.check.line, "example", example.rule, None,
+                                    f"example {example.id}: {message}"))
+    return problems
+
+
+def run_checks(root: Path, book: Rulebook, examples: list[WorkedExample]) -> tuple[list[Problem], Catalog]:
+    """Every problem of the tree, and the template catalog they were judged against."""
     template = extract(root)
-    problems = check_template(root, template)
+    glossary = load_glossary(root / "locales" / "glossary.yaml", TRANSLATED)
+    problems = check_examples(book, examples)
+    problems += check_template(root, template)
     for lang in TRANSLATED:
-        problems += check_catalog(root, lang, template)
-    return problems
+        problems += check_catalog(root, lang, template, glossary)
+    return problems, template

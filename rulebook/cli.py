@@ -7,41 +7,72 @@ traceback: 2 for input that cannot be read, 1 for an inconsistency.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.i18n import LANGUAGES, TRANSLATED, extract, merge, new_catalog, po_path, pot_path, read_catalog, write_catalog
+from rulebook.examples import load_examples
 from rulebook.model import load_rulebook
 
 
-def _book(root: Path):
+def _print_errors(errors: list[ModelError]) -> None:
+    for error in errors:
+        print(error, file=sys.stderr)
+
+
+def _load(root: Path):
+    """The rulebook and its examples, or one line per mistake and exit 2."""
     try:
-        return load_rulebook(root / "rules")
+        book = load_rulebook(root / "rules")
+        return book, load_examples(root, {rule.id for rule in book.rules})
     except ModelErrors as exc:
-        for error in exc.errors:
-            print(error, file=sys.stderr)
+        _print_errors(exc.errors)
         raise SystemExit(2)
 
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.checks import run_checks
+    from rulebook.checks import Problem, run_checks
+    from rulebook.status import all_status
 
-    book = _book(root)
-    problems = run_checks(root, book)
-    for problem in problems:
-        print(problem)
-    counts = Counter(problem.lang or "all" for problem in problems)
-    for lang in ("all", *TRANSLATED):
-        print(f"{lang}: {counts.get(lang, 0)} problem(s)", file=sys.stderr)
-    print(f"{len(book.rules)} rules, {len(book.messages())} messages, "
-          f"{len(problems)} problem(s)", file=sys.stderr)
+    try:
+        book = load_rulebook(root / "rules")
+        examples = load_examples(root, {rule.id for rule in book.rules})
+    except ModelErrors as exc:
+        if not all(error.check for error in exc.errors):
+            _print_errors(exc.errors)
+            return 2
+        problems = [Problem(e.file, e.line, e.check, e.rule_id, None, e.message) for e in exc.errors]
+        _report(problems, [], args.format)
+        return 1
+    problems, template = run_checks(root, book, examples)
+    _report(problems, all_status(root, template), args.format,
+            f"{len(book.rules)} rules, {len(examples)} examples, {sum(1 for m in template if m.id)} messages")
     return 1 if problems else 0
 
 
+def _report(problems: list, status: list, form: str, scope: str = "") -> None:
+    if form == "json":
+        print(json.dumps({
+            "problems": [dataclasses.asdict(problem) for problem in problems],
+            "languages": [dict(dataclasses.asdict(row), missing=row.missing) for row in status],
+        }, ensure_ascii=False, indent=2))
+        return
+    for problem in problems:
+        print(problem)
+    by_lang = Counter(problem.lang for problem in problems)
+    print(f"all languages: {by_lang.get(None, 0)} problem(s)")
+    for row in status:
+        print(f"{row.lang}: {by_lang.get(row.lang, 0)} problem(s); {row.translated}/{row.total} translated, "
+              f"{row.fuzzy} fuzzy, {row.missing} missing")
+    print(f"{scope + ': ' if scope else ''}{len(problems)} problem(s)")
+
+
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
-    _book(root)
+    _load(root)
     template = extract(root)
     write_catalog(pot_path(root), template)
     print(f"{pot_path(root).relative_to(root)}: {len(template)} messages")
@@ -62,7 +93,7 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
     from rulebook.site import build_all
 
-    _book(root)
+    _load(root)
     return 0 if build_all(root, tuple(args.lang or LANGUAGES), args.builder, args.build_dir) else 1
 
 
@@ -70,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebook", description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("check", help="the consistency gate, without building the site")
+    check = commands.add_parser("check", help="the consistency gate, without building the site")
+    check.add_argument("--format", choices=("text", "json"), default="text")
     commands.add_parser("gettext", help="extract locales/rulebook.pot")
     update = commands.add_parser("update-po", help="merge the template into every language")
     update.add_argument("--lang", action="append", choices=TRANSLATED)

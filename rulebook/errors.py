@@ -6,13 +6,15 @@ from __future__ import annotations
 class ModelError(Exception):
     """Bad input, reported as ``file:line: rule <id>: what is wrong``."""
 
-    def __init__(self, file: str, line: int, rule_id: str | None, message: str):
-        self.file, self.line, self.rule_id, self.message = file, line, rule_id, message
+    def __init__(self, file: str, line: int, rule_id: str | None, message: str, what: str = "rule",
+                 check: str | None = None):
+        self.file, self.line, self.rule_id, self.message, self.what = file, line, rule_id, message, what
+        self.check = check  # set when the input is readable but inconsistent (the gate's exit 1)
         super().__init__(str(self))
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:"
-        who = f" rule {self.rule_id}:" if self.rule_id else ""
+        who = f" {self.what} {self.rule_id}:" if self.rule_id else ""
         return f"{where}{who} {self.message}"
 
 

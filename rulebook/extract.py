@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from typing import Any, BinaryIO, Iterator
 
-from rulebook.model import read_messages
+from pathlib import Path
+
+from rulebook import examples, model
 
 
 def extract_rules(
     fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    for message in read_messages(fileobj.name):
+    path = Path(fileobj.name)
+    if path.parent.name == "executable_examples":
+        messages = examples.read_messages(path, f"executable_examples/{path.name}")
+    else:
+        messages = model.read_messages(path)
+    for message in messages:
         comments = [f"rule {message.rule_id}"] if message.rule_id else []
         comments += message.hints
         yield message.line, "pgettext", (message.context, message.text), comments

@@ -25,6 +25,7 @@ DOMAIN = "rulebook"
 
 METHOD_MAP = [
     ("rules/**.yaml", "rulebook_yaml"),
+    ("executable_examples/**.yaml", "rulebook_yaml"),
     ("templates/**.jinja", "jinja2"),
     ("rulebook/**.py", "python"),
 ]
@@ -56,7 +57,35 @@ _KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
     with open(path, "rb") as handle:
-        return read_po(handle, locale=locale, abort_invalid=True)
+        catalog = read_po(handle, locale=locale, abort_invalid=True)
+    for message in catalog:
+        _recover_previous(message)
+    return catalog
+
+
+def _recover_previous(message: Message) -> None:
+    """Babel reads ``#| msgid`` lines as translator comments: restore them as the previous msgid."""
+    previous = [c for c in message.user_comments if c.startswith("|")]
+    if not previous:
+        return
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    if not message.fuzzy:
+        return
+    ids = []
+    for comment in previous:
+        keyword, _, quoted = comment[1:].strip().partition(" ")
+        if keyword in ("msgid", "msgid_plural"):
+            ids.append(quoted)
+        elif keyword == "" or keyword.startswith('"'):
+            if ids:
+                ids[-1] += " " + comment[1:].strip()
+    message.previous_id = [_unquote(text) for text in ids]
+
+
+def _unquote(text: str) -> str:
+    from babel.messages.pofile import unescape
+
+    return "".join(unescape(part) for part in re.findall(r'"(?:[^"\\]|\\.)*"', text))
 
 
 HEADER = """\
@@ -113,9 +142,15 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
             continue
         merged[new.id] = _carry(new, match, merged.num_plurals)
         used.add((match.id, match.context))
-    spare = {_flat(m.id): m for key, m in old.items() if key not in used and not m.context and m.string}
+    spare = {_flat(m.id): m for key, m in old.items() if key not in used and m.string}
     for new in pending:
-        close = get_close_matches(_flat(new.id), list(spare), 1) if not new.context else []
+        # The same English under another context (a renamed or moved rule), or, for
+        # interface strings, the closest old English: offered as fuzzy.
+        if _flat(new.id) in spare:
+            close = [_flat(new.id)]
+        else:
+            candidates = [text for text, m in spare.items() if not m.context]
+            close = get_close_matches(_flat(new.id), candidates, 1) if not new.context else []
         if close:
             match = spare.pop(close[0])
             used.add((match.id, match.context))
@@ -139,7 +174,7 @@ def _carry(new: Message, old: Message, num_plurals: int) -> Message:
     message.flags = set(old.flags) | (set(new.flags) - {"fuzzy"})
     message.user_comments = list(old.user_comments)
     message.previous_id = list(old.previous_id) if old.fuzzy else []
-    if old.id != new.id:
+    if old.id != new.id or old.context != new.context:
         message.flags.add("fuzzy")
         message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
     if isinstance(new.id, tuple) and not isinstance(message.string, tuple):

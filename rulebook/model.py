@@ -41,12 +41,6 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Example:
-    text: Message
-    values: dict[str, Value]
-
-
-@dataclass(frozen=True)
 class Rule:
     id: str
     title: Message
@@ -56,12 +50,11 @@ class Rule:
     source: str
     tags: frozenset[str]
     table: str | None
-    examples: tuple[Example, ...]
     file: str
     line: int
 
     def messages(self) -> list[Message]:
-        return [self.title, self.text, *self.items, *(example.text for example in self.examples)]
+        return [self.title, self.text, *self.items]
 
 
 @dataclass(frozen=True)
@@ -118,11 +111,11 @@ class Rulebook:
 class _Reader:
     """Collects errors while reading one file, so a load reports them all."""
 
-    def __init__(self, file: str, errors: list[ModelError]):
-        self.file, self.errors = file, errors
+    def __init__(self, file: str, errors: list[ModelError], what: str = "rule"):
+        self.file, self.errors, self.what = file, errors, what
 
-    def error(self, line: int, rule_id: str | None, message: str) -> None:
-        self.errors.append(ModelError(self.file, line, rule_id, message))
+    def error(self, line: int, rule_id: str | None, message: str, check: str | None = None) -> None:
+        self.errors.append(ModelError(self.file, line, rule_id, message, self.what, check))
 
     def fields(
         self, data: Any, line: int, rule_id: str | None, what: str,
@@ -151,13 +144,14 @@ class _Reader:
 
 
 def _is(value: Any, kind: type | tuple) -> bool:
-    if value is True or value is False:
-        return kind is bool
-    return isinstance(value, kind)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool):
+        return bool in kinds
+    return isinstance(value, kinds)
 
 
 def _describe(kind: type | tuple) -> str:
-    names = {str: "text", int: "a whole number", list: "a list", dict: "a mapping",
+    names = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "a mapping",
              bool: "true or false", float: "a decimal number", type(None): "empty"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(next((name for base, name in names.items() if issubclass(k, base)), k.__name__)
@@ -253,7 +247,7 @@ class _Loader:
         fields = reader.fields(
             data, line, rule_id, "a rule",
             required={"id": str, "title": str, "text": str, "source": str},
-            optional={"items": list, "values": dict, "tags": list, "table": str, "examples": list},
+            optional={"items": list, "values": dict, "tags": list, "table": str},
         )
         if fields is None:
             return None
@@ -277,20 +271,10 @@ class _Loader:
         table = fields.get("table")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), rule_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
-        examples = []
-        for index, example in enumerate(fields.get("examples", [])):
-            at = data["examples"].line_of(index)
-            ex = reader.fields(example, at, rule_id, "an example", required={"text": str}, optional={"values": dict})
-            if ex is None:
-                continue
-            message = self.message(reader, f"{rule_id}.example{index + 1}", ex["text"], example.line_of("text"), rule_id)
-            ex_values = self.values(reader, ex.get("values"), example.line_of("values"), rule_id, house)
-            self.check_placeholders(reader, rule_id, [message], ex_values, at)
-            examples.append(Example(message.explained(ex_values), ex_values))
         return Rule(
             id=rule_id, title=title, text=text, items=tuple(items), values=values,
             source=fields["source"], tags=part_tags | tags, table=table,
-            examples=tuple(examples), file=reader.file, line=line,
+            file=reader.file, line=line,
         )
 
     def tags(self, reader: _Reader, data: Map, rule_id: str | None) -> frozenset[str]:
@@ -396,7 +380,7 @@ def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | No
     try:
         House.from_mapping(house)
     except HouseError as exc:
-        errors.append(ModelError(file, _line_of_path(house, exc.path), None, str(exc)))
+        errors.append(ModelError(file, _line_of_path(house, exc.path), None, str(exc), check="house"))
         return None
     return house
 

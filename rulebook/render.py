@@ -15,6 +15,9 @@ from typing import Any
 import jinja2
 from babel import Locale
 
+from babel.lists import format_list
+
+from rulebook.examples import WorkedExample, engine_namespace, run, shown_result
 from rulebook.formatting import format_value
 from rulebook.i18n import Translations
 from rulebook.model import Message, Rulebook
@@ -53,8 +56,13 @@ def heading(text: str, underline: str) -> Markup:
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
-    def __init__(self, book: Rulebook, translations: Translations, templates: Path):
+    def __init__(self, book: Rulebook, translations: Translations, templates: Path,
+                 examples: list[WorkedExample] = ()):
         self.book, self.tr = book, translations
+        self.examples: dict[str, list[WorkedExample]] = {}
+        for example in examples:
+            self.examples.setdefault(example.rule, []).append(example)
+        self.namespace = engine_namespace(book.house) if examples else {}
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(templates / "rst")),
             finalize=rst_text, autoescape=False, keep_trailing_newline=True,
@@ -65,7 +73,8 @@ class PageRenderer:
         self.env.globals.update(
             book=book, text=self.text, fill=self.fill, heading=heading, ident=ident,
             language=translations.locale, official=self.official_language(),
-            house=book.house, money=self.money,
+            house=book.house, money=self.money, examples_of=self.examples.get,
+            narrate=self.narrate, cell=self.cell, doctest=self.doctest,
         )
 
     def text(self, message: Message) -> str:
@@ -83,6 +92,33 @@ class PageRenderer:
         except (KeyError, IndexError, ValueError):
             return message.text.format(**formatted)
 
+    def show(self, value: Value) -> str:
+        """An example's value as the page's language writes it."""
+        if value.unit == "items":
+            return format_list([self.show(item) for item in value.literal], locale=self.tr.locale)
+        if value.unit == "data":
+            return str(value.literal)
+        return format_value(value.literal, value.unit, self.tr)
+
+    def narrate(self, example: WorkedExample) -> str:
+        values = {**example.given, **example.results}
+        translated = self.text(example.text)
+        shown = {name: self.show(value) for name, value in values.items()}
+        try:
+            return translated.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return example.text.text.format(**shown)
+
+    def cell(self, row: dict[str, Value], name: str) -> str:
+        return self.show(row[name])
+
+    def doctest(self, example: WorkedExample) -> list[Markup]:
+        """The example's engine calls as doctest lines, run by ``make doctest``."""
+        lines = []
+        for outcome in run(example, self.namespace):
+            lines += [Markup(f">>> {outcome.call}"), Markup(shown_result(outcome))]
+        return lines
+
     def money(self, amount: int | None) -> str:
         return format_value(amount, "lei", self.tr)
 
@@ -90,9 +126,18 @@ class PageRenderer:
         code = self.book.house["official_language"]
         return Locale.parse(code).get_language_name(self.tr.locale)
 
-    def pages(self) -> dict[str, str]:
+    def language_name(self, code: str) -> str:
+        return Locale.parse(code).get_display_name(self.tr.locale)
+
+    def pages(self, status: list | None = None) -> dict[str, str]:
         """Page name → reST source, for every page of the site."""
         pages = {"index": self.env.get_template("index.rst.jinja").render()}
+        if status is not None:
+            pages["status"] = self.env.get_template("status.rst.jinja").render(
+                status=status, language_name=self.language_name,
+                count=lambda n: format_value(n, "count", self.tr),
+                percent=lambda n: format_value(n, "percent", self.tr),
+            )
         part_template = self.env.get_template("part.rst.jinja")
         for part in self.book.parts:
             pages[part.id] = part_template.render(part=part)

@@ -15,8 +15,10 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 
 from rulebook.errors import ModelErrors
-from rulebook.i18n import Translations
-from rulebook.model import Rulebook, load_rulebook
+from rulebook.examples import doctest_setup, load_examples
+from rulebook.i18n import Translations, extract
+from rulebook.status import all_status
+from rulebook.model import load_rulebook
 from rulebook.render import PageRenderer
 
 STATIC = Path(__file__).parent / "static"
@@ -26,18 +28,16 @@ def _root(config: Config) -> Path:
     return Path(config.rulebook_root).resolve()
 
 
-def _load(config: Config) -> tuple[Rulebook, Translations]:
+def config_inited(app: Sphinx, config: Config) -> None:
     root = _root(config)
     try:
         book = load_rulebook(root / "rules")
+        examples = load_examples(root, {rule.id for rule in book.rules})
     except ModelErrors as exc:
         raise ConfigError(str(exc)) from None
-    return book, Translations.load(root, config.language or "en")
-
-
-def config_inited(app: Sphinx, config: Config) -> None:
-    book, translations = _load(config)
-    app.rulebook_renderer = PageRenderer(book, translations, _root(config) / "templates")
+    translations = Translations.load(root, config.language or "en")
+    app.rulebook_renderer = PageRenderer(book, translations, root / "templates", examples)
+    config.doctest_global_setup = doctest_setup(root / book.house_file)
     title = translations.pgettext(book.title.context, book.title.text)
     config.project = title
     config.html_title = title
@@ -46,7 +46,8 @@ def config_inited(app: Sphinx, config: Config) -> None:
 
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
-    pages = app.rulebook_renderer.pages()
+    root = _root(app.config)
+    pages = app.rulebook_renderer.pages(all_status(root, extract(root)))
     for name, text in pages.items():
         _write_if_changed(srcdir / f"{name}.rst", text)
     for stale in srcdir.glob("*.rst"):
@@ -61,6 +62,7 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("sphinx.ext.doctest")
     app.add_config_value("rulebook_root", ".", "env", types=[str])
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)

@@ -38,25 +38,33 @@ def test_merge_after_source_edit_keeps_every_translation(tree):
     rake = tree / "rules" / "rake.yaml"
     old_text = "No rake is taken from a hand that ends before the flop."
     edit(rake, old_text, "No rake is ever taken from a hand that ends before the flop is dealt.")
-    edit(rake, "      - id: rake-cap-definition\n", "      - id: rake-cap-meaning\n")  # an id change: new context
+    edit(rake, "      - id: rake-cap-definition\n", "      - id: rake-cap-meaning\n")  # a renamed rule
+    text = rake.read_text()
+    rake.write_text(text[:text.index("  - id: chinese-poker\n")])  # a removed section
+    (tree / "executable_examples" / "rake.yaml").write_text(
+        (tree / "executable_examples" / "rake.yaml").read_text().split("  - id: chinese-poker-two-hours")[0])
     assert rulebook(tree, "gettext").returncode == 0
     assert rulebook(tree, "update-po", "--lang", "fr").returncode == 0
 
     after = read_catalog(po_path(tree, "fr"), "fr")
     changed = after.get("No rake is ever taken from a hand that ends before the flop is dealt.", "no-flop-no-drop.text")
     assert changed.fuzzy and changed.string == f"fr:{old_text}"
-    # The translator sees what the English was (Babel writes it but does not read it back).
+    # The translator sees what the English was.
     assert f'#| msgid "{old_text}"\nmsgctxt "no-flop-no-drop.text"' in po_path(tree, "fr").read_text()
 
-    kept = {(m.context, m.id): m.string for m in after if m.id and not m.fuzzy}
-    obsolete = {(m.context, m.id): m.string for m in after.obsolete.values()}
-    for key, string in before.items():
-        if key[0] == "no-flop-no-drop.text":
-            continue
-        assert kept.get(key) == string or obsolete.get(key) == string, f"lost {key}"
-    assert obsolete[("rake-cap-definition.text", "The cap is the most rake the house takes from one hand, however large the pot.")]
-    renamed = after.get("The cap is the most rake the house takes from one hand, however large the pot.", "rake-cap-meaning.text")
-    assert renamed is not None and not renamed.string
+    renamed = after.get("What the cap is", "rake-cap-meaning.title")
+    assert renamed.fuzzy and renamed.string == "fr:What the cap is"
+    removed = after.obsolete[("Chinese poker is raked by time: {amount} per player per hour.", "chinese-poker-rake.text")]
+    assert removed.string == "fr:Chinese poker is raked by time: {amount} per player per hour."
+
+    kept = {m.string for m in after if m.id} | {m.string for m in after.obsolete.values()}
+    lost = [key for key, string in before.items() if string not in kept]
+    assert lost == []
+    unchanged = {(m.context, m.id) for m in after if m.id and not m.fuzzy and m.string}
+    touched = {"no-flop-no-drop.text", "rake-cap-definition.title", "rake-cap-definition.text",
+               "chinese-poker.title", "chinese-poker-rake.title", "chinese-poker-rake.text",
+               "chinese-poker-two-hours.text"}
+    assert unchanged == {key for key in before if key[0] not in touched}
 
 
 def test_update_is_idempotent(tree):
@@ -69,19 +77,18 @@ def test_update_is_idempotent(tree):
 def test_extraction_gives_each_rule_string_its_rule_as_context():
     template = extract(ROOT)
     contexts = {m.context for m in template if m.id}
-    assert {"rake-rate.title", "rake-rate.text", "rake-split-pot.example1"} <= contexts
+    assert {"rake-rate.title", "rake-rate.text", "split-pot-capped.text", "rake-band-edges.column.pot"} <= contexts
     message = template.get("No rake is taken from a hand that ends before the flop.", "no-flop-no-drop.text")
     assert "rule no-flop-no-drop" in message.auto_comments
 
 
 def test_gate_names_untranslated_fuzzy_and_placeholder_faults(tree):
-    translate_everything(tree, "es")
     path = po_path(tree, "es")
     catalog = read_catalog(path, "es")
     catalog.get("No flop, no drop", "no-flop-no-drop.title").string = ""
     catalog.get("No rake is taken from a hand that ends before the flop.", "no-flop-no-drop.text").flags.add("fuzzy")
     rate = next(m for m in catalog if m.context == "rake-rate.title")
-    rate.string = "El rake es siempre {porcentaje}"
+    rate.string = "El rake es siempre el {porcentaje} del bote"
     write_catalog(path, catalog)
     result = rulebook(tree, "check")
     assert result.returncode == 1

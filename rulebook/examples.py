@@ -1,0 +1,324 @@
+"""Executable worked examples: load them, run them against the engine, show them.
+
+An example belongs to a rule, gives its inputs with units, calls the engine,
+and states the expected result; its English narrative quotes those values by
+placeholder. The format is documented in ``executable_examples/README.md``.
+The calls are a small, checked subset of Python (engine calls, names,
+literals), so the same text is run by the drift gate and shown as a doctest.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from rulebook import yamlload
+from rulebook.errors import ModelError
+from rulebook.model import ID_PATTERN, Message, placeholders, _Reader, _clean
+from rulebook.values import Value, parse_value
+
+ENGINE_MODULES = ("betting", "pots", "hands", "showdown", "table")
+ROOTS = ("house", *ENGINE_MODULES)
+_NODES = (ast.Expression, ast.Call, ast.Attribute, ast.Name, ast.Constant, ast.List, ast.Tuple,
+          ast.Dict, ast.keyword, ast.Load, ast.UnaryOp, ast.USub, ast.Subscript)
+
+
+@dataclass(frozen=True)
+class Check:
+    call: str
+    expect: Any          # a name, a list of expects, a mapping of expects, or a bool/None
+    line: int
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    label: Message
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    id: str
+    rule: str
+    text: Message
+    given: dict[str, Value]
+    results: dict[str, Value]
+    checks: tuple[Check, ...]
+    columns: tuple[Column, ...]
+    rows: tuple[dict[str, Value], ...]
+    file: str
+    line: int
+
+    def messages(self) -> list[Message]:
+        return [self.text, *(column.label for column in self.columns)]
+
+    def bindings(self) -> Iterator[dict[str, Value]]:
+        """The values each run sees: given and results, once per table row."""
+        base = {**self.given, **self.results}
+        if not self.rows:
+            yield base
+        for row in self.rows:
+            yield {**base, **row}
+
+
+def parse_example_value(spec: Any) -> Value:
+    """Numbers take their unit (``504 lei``); other text, lists and yes/no are data."""
+    if isinstance(spec, bool) or spec is None:
+        return Value(literal=spec, unit="data", spec=str(spec))
+    if isinstance(spec, list):
+        return Value(literal=[parse_example_value(item) for item in spec], unit="items", spec=str(spec))
+    try:
+        return parse_value(spec)
+    except ValueError:
+        if isinstance(spec, str) and not spec.startswith("house."):
+            return Value(literal=spec, unit="text", spec=spec)
+        raise
+
+
+def raw(value: Value) -> Any:
+    """The Python value the engine is called with."""
+    if value.unit == "items":
+        return [raw(item) for item in value.literal]
+    return value.literal
+
+
+def _validate_call(source: str, names: set[str]) -> ast.Expression:
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise ValueError(f"cannot read the call {source!r}: {exc.msg}") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, _NODES):
+            raise ValueError(f"the call may only use engine calls, names and literals, not {type(node).__name__}")
+        if isinstance(node, ast.Name) and node.id not in names and node.id not in ROOTS:
+            raise ValueError(f"the call uses {node.id!r}, which is neither given nor part of the engine")
+    if not isinstance(tree.body, ast.Call):
+        raise ValueError("the call must call the engine")
+    return tree
+
+
+def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str] | None,
+               seen: dict[str, tuple[str, int]]) -> list[WorkedExample]:
+    try:
+        data = yamlload.load(path, rel)
+    except ModelError as exc:
+        errors.append(exc)
+        return []
+    reader = _Reader(rel, errors, "example")
+    top = reader.fields(data, 1, None, "an examples file", required={"examples": list})
+    if top is None:
+        return []
+    found = []
+    for index, entry in enumerate(top["examples"]):
+        line = data["examples"].line_of(index)
+        ident = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else None
+        fields = reader.fields(
+            entry, line, ident, "an example",
+            required={"id": str, "rule": str, "text": str, "checks": list},
+            optional={"given": dict, "results": dict, "table": dict},
+        )
+        if fields is None:
+            continue
+        if not ID_PATTERN.match(ident):
+            reader.error(line, ident, f"example id {ident!r} must be lower-case words joined by hyphens")
+            continue
+        if ident in seen:
+            reader.error(line, ident, "duplicate example id (first at {}:{})".format(*seen[ident]))
+            continue
+        seen[ident] = (rel, line)
+        if rule_ids is not None and fields["rule"] not in rule_ids:
+            reader.error(entry.line_of("rule"), ident, f"example of rule {fields['rule']!r}, which does not exist")
+        example = _example(reader, entry, fields, ident, line)
+        if example is not None:
+            found.append(example)
+    return found
+
+
+def _values(reader: _Reader, data: Any, ident: str) -> dict[str, Value]:
+    values = {}
+    for name, spec in (data or {}).items():
+        try:
+            values[name] = parse_example_value(spec)
+        except ValueError as exc:
+            reader.error(data.line_of(name), ident, f"value {name!r}: {exc}")
+    return values
+
+
+def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -> WorkedExample | None:
+    given = _values(reader, fields.get("given"), ident)
+    results = _values(reader, fields.get("results"), ident)
+    columns: list[Column] = []
+    rows: list[dict[str, Value]] = []
+    table = fields.get("table")
+    if table is not None:
+        spec = reader.fields(table, entry.line_of("table"), ident, "a table", required={"columns": dict, "rows": list})
+        if spec is None:
+            return None
+        for name, label in spec["columns"].items():
+            if not isinstance(label, str):
+                reader.error(table["columns"].line_of(name), ident, f"column {name!r} needs an English label")
+                continue
+            columns.append(Column(name, Message(f"{ident}.column.{name}", _clean(label), reader.file,
+                                                table["columns"].line_of(name), fields["rule"])))
+        for number, row in enumerate(spec["rows"]):
+            at = table["rows"].line_of(number)
+            if not isinstance(row, list) or len(row) != len(columns):
+                reader.error(at, ident, f"each row needs {len(columns)} values, one per column")
+                continue
+            try:
+                rows.append({c.name: parse_example_value(v) for c, v in zip(columns, row)})
+            except ValueError as exc:
+                reader.error(at, ident, str(exc))
+    names = {*given, *results, *(c.name for c in columns)}
+    checks = []
+    for number, item in enumerate(fields["checks"]):
+        at = entry["checks"].line_of(number)
+        spec = reader.fields(item, at, ident, "a check", required={"call": str}, optional={"expect": (str, list, dict, bool)})
+        if spec is None:
+            continue
+        if "expect" not in spec:
+            reader.error(at, ident, "a check has no expected result ('expect')", check="example")
+            continue
+        try:
+            _validate_call(spec["call"], names)
+            _validate_expect(spec["expect"], names)
+        except ValueError as exc:
+            reader.error(at, ident, str(exc))
+            continue
+        checks.append(Check(spec["call"].strip(), spec["expect"], at))
+    if not checks:
+        reader.error(line, ident, "an example must run at least one check against the engine", check="example")
+    text = Message(f"{ident}.text", _clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
+    for name in placeholders(text.text):
+        if name not in given and name not in results:
+            reader.error(text.line, ident, f"placeholder {{{name}}} names no given value or result")
+    return WorkedExample(ident, fields["rule"], text, given, results, tuple(checks), tuple(columns),
+                         tuple(rows), reader.file, line)
+
+
+def _validate_expect(expect: Any, names: set[str]) -> None:
+    if isinstance(expect, bool) or expect is None:
+        return
+    if isinstance(expect, str):
+        if expect not in names:
+            raise ValueError(f"expect names {expect!r}, which is not a given value or a result")
+        return
+    items = expect.values() if isinstance(expect, dict) else expect
+    for item in items:
+        _validate_expect(item, names)
+
+
+def load_examples(root: Path, rule_ids: set[str] | None = None) -> list[WorkedExample]:
+    """Every example under ``executable_examples/``; ModelErrors lists all mistakes."""
+    from rulebook.errors import ModelErrors
+
+    errors: list[ModelError] = []
+    seen: dict[str, tuple[str, int]] = {}
+    examples = []
+    for path in sorted((root / "executable_examples").glob("*.yaml")):
+        examples += _load_file(path, str(path.relative_to(root)), errors, rule_ids, seen)
+    if errors:
+        raise ModelErrors(errors)
+    return examples
+
+
+def read_messages(path: Path, rel: str) -> Iterator[Message]:
+    errors: list[ModelError] = []
+    for example in _load_file(path, rel, errors, None, {}):
+        yield from example.messages()
+
+
+# -- running -------------------------------------------------------------
+
+def engine_namespace(house_data: dict) -> dict[str, Any]:
+    """The names a call may use: the house and the engine's modules."""
+    from pokerrules import House
+
+    namespace: dict[str, Any] = {"house": House.from_mapping(house_data)}
+    for name in ENGINE_MODULES:
+        try:
+            namespace[name] = importlib.import_module(f"pokerrules.{name}")
+        except ModuleNotFoundError:
+            pass
+    return namespace
+
+
+def expected(expect: Any, binding: dict[str, Value]) -> Any:
+    if isinstance(expect, str):
+        return raw(binding[expect])
+    if isinstance(expect, list):
+        return [expected(item, binding) for item in expect]
+    if isinstance(expect, dict):
+        return {key: expected(item, binding) for key, item in expect.items()}
+    return expect
+
+
+def plain(value: Any) -> Any:
+    """Engine results in comparable form: tuples as lists, sets sorted."""
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(item) for item in value)
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    return value
+
+
+def literal_call(call: str, binding: dict[str, Value]) -> str:
+    """The call with every given name replaced by its value, as a reader would type it."""
+    tree = ast.parse(call, mode="eval")
+
+    class Inline(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id in binding:
+                return ast.copy_location(ast.parse(repr(raw(binding[node.id])), mode="eval").body, node)
+            return node
+
+    return ast.unparse(Inline().visit(tree))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    example: WorkedExample
+    check: Check
+    call: str            # the literal call
+    expected: Any
+    actual: Any          # the engine's result, or None if it raised
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and plain(self.actual) == plain(self.expected)
+
+
+def run(example: WorkedExample, namespace: dict[str, Any]) -> list[Outcome]:
+    outcomes = []
+    for binding in example.bindings():
+        scope = {**namespace, **{name: raw(value) for name, value in binding.items()}}
+        for check in example.checks:
+            wanted = expected(check.expect, binding)
+            call = literal_call(check.call, binding)
+            try:
+                actual = eval(compile(_validate_call(check.call, set(binding)), example.file, "eval"),
+                              {"__builtins__": {}}, scope)
+                error = None
+            except Exception as exc:  # the engine's complaint is the example's failure
+                actual, error = None, f"{type(exc).__name__}: {exc}"
+            outcomes.append(Outcome(example, check, call, wanted, actual, error))
+    return outcomes
+
+
+def shown_result(outcome: Outcome) -> str:
+    """What the doctest prints: the engine's own repr when it agrees with the example."""
+    return repr(outcome.actual) if outcome.ok else repr(outcome.expected)
+
+
+def doctest_setup(house_file: Path) -> str:
+    """What every doctest block starts from: the same names the drift gate gives a call."""
+    imports = "".join(f"{name} = importlib.import_module('pokerrules.{name}')\n" for name in ENGINE_MODULES
+                      if importlib.util.find_spec(f"pokerrules.{name}"))
+    return f"import importlib\nfrom pokerrules import House\n{imports}house = House.load({str(house_file)!r})\n"

@@ -1,0 +1,146 @@
+"""The drift gate: each kind of inconsistency, seeded into a copy of the tree, fails it.
+
+Every mutation must make `rulebook check` exit 1 with a line naming the file
+and the rule (or example) at fault; the untouched tree passes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulebook.i18n import po_path, read_catalog, write_catalog
+from tests.conftest import ROOT, edit, line_of
+
+
+def gate(tree: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rulebook", "--root", str(tree), "check", *extra],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def set_msgstr(tree: Path, lang: str, context: str, text: str, fuzzy: bool = False) -> int:
+    """Give one entry a new translation; returns its line in the .po file after writing."""
+    path = po_path(tree, lang)
+    catalog = read_catalog(path, lang)
+    entry = next(m for m in catalog if m.context == context)
+    entry.string = text
+    entry.flags.discard("fuzzy")
+    if fuzzy:
+        entry.flags.add("fuzzy")
+    write_catalog(path, catalog)
+    return read_catalog(path, lang).get(entry.id, context).lineno
+
+
+def test_the_clean_tree_passes():
+    result = gate(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1].endswith(": 0 problem(s)")
+
+
+def test_example_disagreeing_with_the_engine(tree):
+    examples = tree / "executable_examples" / "rake.yaml"
+    edit(examples, "      rake: 4 lei\n", "      rake: 5 lei\n")
+    line = line_of(examples, "- call: house.split_pot_rake(pot, dead_money=dead, stakes=stakes)")  # the first
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"executable_examples/rake.yaml:{line}: [example] rake-split-pot: example split-pot-little-dead-money: "
+            "house.split_pot_rake(504, dead_money=4, stakes='1/3') gives 4, the example says 5") in result.stdout
+
+
+def test_example_that_cannot_run(tree):
+    examples = tree / "executable_examples" / "rake.yaml"
+    edit(examples, "      stakes: 1/3\n    results:\n      rake: 4 lei", "      stakes: 9/9\n    results:\n      rake: 4 lei")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert "[example] rake-split-pot: example split-pot-little-dead-money: house.split_pot_rake(504, dead_money=4, stakes='9/9') cannot run: " in result.stdout
+
+
+def test_example_without_expected_result(tree):
+    examples = tree / "executable_examples" / "rake.yaml"
+    edit(examples, "      - call: house.can_deal_twice(pot)\n        expect: true\n", "      - call: house.can_deal_twice(pot)\n")
+    line = line_of(examples, "- call: house.can_deal_twice(pot)")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert f"executable_examples/rake.yaml:{line}: [example] deal-twice-pot-size: a check has no expected result" in result.stdout
+
+
+def test_missing_translation(tree):
+    path = po_path(tree, "hr")
+    catalog = read_catalog(path, "hr")
+    entry = next(m for m in catalog if m.context == "no-flop-no-drop.text")
+    catalog.delete(entry.id, entry.context)
+    write_catalog(path, catalog)
+    result = gate(tree)
+    assert result.returncode == 1
+    line = line_of(tree / "rules" / "rake.yaml", "No rake is taken from a hand") - 1  # its `text:` key
+    assert f"rules/rake.yaml:{line}: [missing] no-flop-no-drop (hr): no-flop-no-drop.text: not in the catalog" in result.stdout
+
+
+def test_untranslated_and_fuzzy(tree):
+    empty = set_msgstr(tree, "ro", "deal-twice-minimum-pot.text", "")
+    fuzzy = set_msgstr(tree, "fr", "chinese-poker-rake.text", "Le poker chinois se rake au temps : {amount} par joueur et par heure.", fuzzy=True)
+    out = gate(tree).stdout
+    assert f"locales/ro/LC_MESSAGES/rulebook.po:{empty}: [untranslated] deal-twice-minimum-pot (ro)" in out
+    assert f"locales/fr/LC_MESSAGES/rulebook.po:{fuzzy}: [fuzzy] chinese-poker-rake (fr)" in out
+
+
+def test_stale_catalogs(tree):
+    edit(tree / "rules" / "rake.yaml", "Chinese poker is raked by time", "Chinese poker is always raked by time")
+    out = gate(tree).stdout
+    assert "[stale] chinese-poker-rake (es): chinese-poker-rake.text: source changed" in out
+    assert "locales/rulebook.pot:0: [stale]" in out
+
+
+def test_lost_placeholder(tree):
+    line = set_msgstr(tree, "es", "chinese-poker-rake.text", "El póker chino paga rake por tiempo: 100 lei por jugador y hora.")
+    out = gate(tree).stdout
+    assert f"locales/es/LC_MESSAGES/rulebook.po:{line}: [placeholders] chinese-poker-rake (es): chinese-poker-rake.text: placeholders [] differ from the source's ['amount']" in out
+
+
+def test_changed_number(tree):
+    context = "auto-straddle-third-blind.text"
+    path = po_path(tree, "fr")
+    current = read_catalog(path, "fr")
+    text = next(m for m in current if m.context == context).string
+    assert "NLH 2/5" in text
+    line = set_msgstr(tree, "fr", context, text.replace("NLH 2/5", "NLH 2/10"))
+    out = gate(tree).stdout
+    assert (f"locales/fr/LC_MESSAGES/rulebook.po:{line}: [digits] auto-straddle-third-blind (fr): "
+            f"{context}: adds the number(s) 10 and drops the number(s) 5") in out
+
+
+def test_wrong_term(tree):
+    line = set_msgstr(tree, "es", "no-flop-no-drop.text", "No se cobra comisión en una mano que termina antes del flop.")
+    out = gate(tree).stdout
+    assert f"locales/es/LC_MESSAGES/rulebook.po:{line}: [glossary] no-flop-no-drop (es): no-flop-no-drop.text: 'rake' must be translated as rake*" in out
+
+
+def test_markup_in_a_translation(tree):
+    line = set_msgstr(tree, "hr", "no-flop-no-drop.text", "Nema rakea <b>prije</b> flopa. .. raw:: html")
+    out = gate(tree).stdout
+    assert f"locales/hr/LC_MESSAGES/rulebook.po:{line}: [markup] no-flop-no-drop (hr)" in out
+    assert "adds markup .., </b>, <b>, raw::" in out
+
+
+def test_broken_house_data(tree):
+    house = tree / "rules" / "house.yaml"
+    edit(house, "    - {from: 550, to: 569, rake: 28}\n", "")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert result.stdout.startswith("rules/house.yaml:")
+    assert "[house]" in result.stdout.splitlines()[0]
+
+
+def test_json_output(tree):
+    set_msgstr(tree, "ro", "deal-twice-minimum-pot.text", "")
+    result = gate(tree, "--format", "json")
+    report = json.loads(result.stdout)
+    assert result.returncode == 1
+    [problem] = report["problems"]
+    assert problem["check"] == "untranslated" and problem["rule_id"] == "deal-twice-minimum-pot" and problem["lang"] == "ro"
+    ro = next(row for row in report["languages"] if row["lang"] == "ro")
+    assert ro["missing"] == 1 and ro["translated"] == ro["total"] - 1
