@@ -21,7 +21,7 @@ from rulebook.errors import ModelError
 from rulebook.model import ID_PATTERN, Message, placeholders, _Reader, _clean
 from rulebook.values import Value, parse_value
 
-ENGINE_MODULES = ("betting", "pots", "hands", "showdown", "table")
+ENGINE_MODULES = ("betting", "pots", "hands", "showdown", "table", "buyin")
 ROOTS = ("house", *ENGINE_MODULES)
 _NODES = (ast.Expression, ast.Call, ast.Attribute, ast.Name, ast.Constant, ast.List, ast.Tuple,
           ast.Dict, ast.keyword, ast.Load, ast.UnaryOp, ast.USub, ast.Subscript)

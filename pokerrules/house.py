@@ -1,0 +1,494 @@
+"""The card room's parameters (``rules/house.yaml``) and every answer that depends on them: rake,
+caps, straddles, buy-ins, the deal-twice minimum, Chinese-poker time rake.
+
+``House.load(path)`` is the only I/O in the engine. ``House.from_mapping(data)`` does the
+validation: unknown or missing keys, wrong types, a rake band table with a gap, an overlap or a
+band whose rake is not the house percentage of its pots (within 1 leu) all raise ``HouseError``,
+which carries ``.path`` -- the keys and list indices leading to the bad value, e.g.
+``("stakes", 2, "rake", "cap")`` -- so a loader can point at the file and line.
+
+Rake rules (seed 000, "RAKE"): each pot's rake is read from the band table; one cap covers the whole
+hand (main and side pots together), filled from the main pot first -- the seed's worked examples
+(main 201 + side 782 -> 10 + 10 at a 20-lei cap) show this, although its sentence "5 % up to the
+cap from each main pot and side pot" could be read as a cap per pot; the cap is the short-handed
+one when 2 to 4 players were dealt in; "no flop, no drop"; a split single-board pot is raked only
+from dead money, with the split-pot cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .cards import check_amount
+
+__all__ = ["House", "HouseError", "Stakes", "RakeBand", "PlayerRange", "Times", "GAMES"]
+
+#: Game codes used in the stakes table: structure and variant.
+GAMES: dict[str, tuple[str, str]] = {
+    "NLH": ("no_limit", "holdem"),
+    "PLH": ("pot_limit", "holdem"),
+    "LHE": ("limit", "holdem"),
+    "PLO": ("pot_limit", "omaha"),
+    "NLO": ("no_limit", "omaha"),
+}
+ALL_IN_RULES = ("tda", "half")
+UNDERCALL_RULES = ("call_or_fold", "full_call")
+SHOWDOWN_RULES = ("last_aggressor", "first_bettor")
+
+
+class HouseError(ValueError):
+    """A house-parameter file is wrong. ``path`` locates the bad value; ``str(err)`` says what is wrong."""
+
+    def __init__(self, message: str, path: Sequence[str | int] = ()) -> None:
+        super().__init__(message)
+        self.path: tuple[str | int, ...] = tuple(path)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class RakeBand:
+    """Pots from ``low`` to ``high`` lei (``high`` None: and above) pay ``rake`` lei."""
+
+    low: int
+    high: int | None
+    rake: int
+
+    def contains(self, pot: int) -> bool:
+        return pot >= self.low and (self.high is None or pot <= self.high)
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    """A number of players dealt in, ``low`` to ``high`` inclusive."""
+
+    low: int
+    high: int
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and self.low <= n <= self.high
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """One row of the stakes table ("CASH GAME LIMITS AND MIN. BUY-IN")."""
+
+    name: str
+    game: str
+    small_blind: int
+    big_blind: int
+    buy_in_min: int
+    buy_in_max: int | None
+    rake_percent: int
+    rake_cap: int
+    short_handed_cap: int
+    split_pot_cap: int
+    straddle: int
+    auto_straddle: int
+    raise_unit: int
+    straddle_by_agreement: int | None = None
+
+    @property
+    def structure(self) -> str:
+        """``"no_limit"``, ``"pot_limit"`` or ``"limit"``."""
+        return GAMES[self.game][0]
+
+    @property
+    def variant(self) -> str:
+        """``"holdem"`` or ``"omaha"`` (the ``game`` argument of ``hands.winners``)."""
+        return GAMES[self.game][1]
+
+    @property
+    def smallest_chip(self) -> int:
+        """The smallest chip in play: one small blind (seed 000, "ODD CHIP")."""
+        return self.small_blind
+
+
+@dataclass(frozen=True)
+class Times:
+    """The house's time limits."""
+
+    break_minutes: int
+    cashier_return_minutes: int
+    return_same_table_hours: int
+
+
+# --------------------------------------------------------------------------------------------
+# Strict reading helpers
+
+
+def _mapping(data: Any, path: tuple, keys: Iterable[str], optional: Iterable[str] = ()) -> Mapping:
+    if not isinstance(data, Mapping):
+        raise HouseError(f"expected a mapping of {', '.join(keys)}", path)
+    known = set(keys) | set(optional)
+    for k in data:
+        if k not in known:
+            raise HouseError(f"unknown key {k!r}; expected one of: {', '.join(sorted(known))}", path + (k,))
+    for k in keys:
+        if k not in data:
+            raise HouseError(f"missing key {k!r}", path)
+    return data
+
+
+def _int(data: Mapping, key: str, path: tuple, *, minimum: int = 0, allow_null: bool = False) -> Any:
+    v = data[key]
+    p = path + (key,)
+    if v is None and allow_null:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise HouseError(f"{key} must be a whole number, not {v!r}", p)
+    if v < minimum:
+        raise HouseError(f"{key} must be at least {minimum}, not {v}", p)
+    return v
+
+
+def _str(data: Mapping, key: str, path: tuple) -> str:
+    v = data[key]
+    if not isinstance(v, str) or not v.strip():
+        raise HouseError(f"{key} must be a text, not {v!r}", path + (key,))
+    return v
+
+
+def _choice(data: Mapping, key: str, path: tuple, choices: Sequence[str]) -> str:
+    v = data[key]
+    if v not in choices:
+        raise HouseError(f"{key} must be one of {', '.join(choices)}, not {v!r}", path + (key,))
+    return v
+
+
+def _players(data: Any, path: tuple) -> PlayerRange:
+    m = _mapping(data, path, ("min", "max"))
+    lo = _int(m, "min", path, minimum=2)
+    hi = _int(m, "max", path, minimum=2)
+    if hi < lo:
+        raise HouseError(f"max ({hi}) is below min ({lo})", path + ("max",))
+    return PlayerRange(lo, hi)
+
+
+_STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in", "rake", "straddle", "auto_straddle",
+                "raise_unit")
+
+
+def _stakes(data: Any, path: tuple) -> Stakes:
+    m = _mapping(data, path, _STAKES_KEYS, optional=("straddle_by_agreement",))
+    name = m["name"]
+    if not isinstance(name, str):
+        raise HouseError(f"the stakes name must be a text like '1/3', not {name!r} (quote it in YAML)",
+                         path + ("name",))
+    game = m["game"]
+    if game not in GAMES:
+        raise HouseError(f"unknown game {game!r}; known games: {', '.join(GAMES)}", path + ("game",))
+    sb = _int(m, "small_blind", path, minimum=1)
+    bb = _int(m, "big_blind", path, minimum=1)
+    if bb < sb:
+        raise HouseError(f"the big blind ({bb}) is smaller than the small blind ({sb})", path + ("big_blind",))
+    if name != f"{sb}/{bb}":
+        raise HouseError(f"the stakes are named {name!r} but the blinds are {sb}/{bb}", path + ("name",))
+    bp = path + ("buy_in",)
+    bi = _mapping(m["buy_in"], bp, ("min", "max"))
+    bmin = _int(bi, "min", bp, minimum=1)
+    bmax = _int(bi, "max", bp, minimum=1, allow_null=True)
+    if bmax is not None and bmax < bmin:
+        raise HouseError(f"the maximum buy-in ({bmax}) is below the minimum ({bmin})", bp + ("max",))
+    if bmin < bb:
+        raise HouseError(f"the minimum buy-in ({bmin}) is less than one big blind ({bb})", bp + ("min",))
+    rp = path + ("rake",)
+    rk = _mapping(m["rake"], rp, ("percent", "cap", "short_handed_cap", "split_pot_cap"))
+    pct = _int(rk, "percent", rp)
+    if pct > 100:
+        raise HouseError(f"a rake of {pct} % is more than the pot", rp + ("percent",))
+    cap = _int(rk, "cap", rp)
+    shc = _int(rk, "short_handed_cap", rp)
+    spc = _int(rk, "split_pot_cap", rp)
+    if shc > cap:
+        raise HouseError(f"the short-handed cap ({shc}) is above the normal cap ({cap})", rp + ("short_handed_cap",))
+    if spc > cap:
+        raise HouseError(f"the split-pot cap ({spc}) is above the normal cap ({cap})", rp + ("split_pot_cap",))
+    straddle = _int(m, "straddle", path, minimum=1)
+    auto = _int(m, "auto_straddle", path, minimum=1)
+    for key, v in (("straddle", straddle), ("auto_straddle", auto)):
+        if v <= bb:
+            raise HouseError(f"the {key.replace('_', ' ')} ({v}) must be more than the big blind ({bb})", path + (key,))
+    agreed = None
+    if "straddle_by_agreement" in m:
+        agreed = _int(m, "straddle_by_agreement", path, minimum=1)
+        if agreed <= bb:
+            raise HouseError(f"the straddle by agreement ({agreed}) must be more than the big blind ({bb})",
+                             path + ("straddle_by_agreement",))
+    unit = _int(m, "raise_unit", path, minimum=1)
+    if bb % unit:
+        raise HouseError(f"the big blind ({bb}) is not a multiple of the raise unit ({unit})", path + ("raise_unit",))
+    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed)
+
+
+def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
+    if not isinstance(data, list) or not data:
+        raise HouseError("bands must be a list of {from, to, rake} rows", path)
+    bands: list[RakeBand] = []
+    for i, row in enumerate(data):
+        p = path + (i,)
+        m = _mapping(row, p, ("from", "to", "rake"))
+        lo = _int(m, "from", p)
+        hi = _int(m, "to", p, allow_null=True)
+        rake = _int(m, "rake", p)
+        expected = 0 if not bands else (bands[-1].high or 0) + 1
+        if i == 0 and lo != 0:
+            raise HouseError(f"the first band must start at 0 lei, not {lo}: pots below {lo} lei have no band",
+                             p + ("from",))
+        if i > 0 and lo != expected:
+            if lo > expected:
+                raise HouseError(f"no band covers pots of {expected} to {lo - 1} lei (gap before this band)",
+                                 p + ("from",))
+            raise HouseError(f"this band starts at {lo} lei but pots of {lo} to {expected - 1} lei are already in the "
+                             f"band before it (overlap)", p + ("from",))
+        if hi is not None and hi < lo:
+            raise HouseError(f"the band ends ({hi}) before it starts ({lo})", p + ("to",))
+        if hi is None and i != len(data) - 1:
+            raise HouseError("only the last band may be open-ended (to: null)", p + ("to",))
+        if bands and rake < bands[-1].rake:
+            raise HouseError(f"the rake goes down ({bands[-1].rake} -> {rake} lei) for bigger pots", p + ("rake",))
+        for pct in sorted({s.rake_percent for s in stakes}):
+            # Consistency: every pot in the band pays within 1 leu of exactly pct % of it. The
+            # difference is linear in the pot, so the two ends of the band decide.
+            ends = (lo,) if hi is None else (lo, hi)
+            for pot in ends:
+                if abs(rake * 100 - pct * pot) > 100:
+                    raise HouseError(
+                        f"a pot of {pot} lei pays {rake} lei in this band, but {pct} % of it is "
+                        f"{float(Fraction(pct * pot, 100)):g} lei: more than 1 leu apart", p + ("rake",))
+        if hi is None:
+            top_cap = max((s.rake_cap for s in stakes), default=0)
+            if rake < top_cap:
+                raise HouseError(f"the open-ended last band pays {rake} lei, less than the highest cap "
+                                 f"({top_cap} lei): bigger pots would be raked less than the house percentage",
+                                 p + ("rake",))
+        bands.append(RakeBand(lo, hi, rake))
+    if bands[-1].high is not None:
+        raise HouseError(f"no band covers pots above {bands[-1].high} lei: the last band needs 'to: null'",
+                         path + (len(data) - 1, "to"))
+    return tuple(bands)
+
+
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class House:
+    """A card room's validated parameters, and the rulings that depend on them."""
+
+    currency: str
+    official_language: str
+    announced_in: tuple[str, ...]
+    stakes_table: tuple[Stakes, ...]
+    bands: tuple[RakeBand, ...]
+    short_handed_players: PlayerRange
+    full_table_players: PlayerRange
+    no_flop_no_drop: bool
+    deal_twice_min_pot: int
+    chinese_poker_per_player_per_hour: int
+    times: Times
+    #: Reopening after an all-in short of a full raise: "tda" (full raise) or "half" (seed 003 rule 39).
+    incomplete_all_in: str = "tda"
+    #: "call_or_fold" (seed 000: the chips stay, call or fold, no raise) or "full_call" (seed 003 rule 34).
+    undercall: str = "call_or_fold"
+    #: Who shows first at showdown: "last_aggressor" (seed 000) or "first_bettor" (seed 003 rule 16).
+    first_to_show: str = "last_aggressor"
+
+    # -- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> "House":
+        """Read and validate a house-parameter YAML file."""
+        import yaml  # local: the engine needs PyYAML only to read files
+
+        class _StrictLoader(yaml.SafeLoader):
+            pass
+
+        def _no_duplicates(loader: Any, node: Any, deep: bool = False) -> dict:
+            seen: set = set()
+            for key_node, _ in node.value:
+                key = loader.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise HouseError(f"the key {key!r} is given twice (line {key_node.start_mark.line + 1})")
+                seen.add(key)
+            return loader.construct_mapping(node, deep=deep)
+
+        _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicates)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise HouseError(f"cannot read the house file {path}: {exc.strerror or exc}") from exc
+        try:
+            data = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - SafeLoader subclass
+        except yaml.YAMLError as exc:
+            raise HouseError(f"{path} is not valid YAML: {exc}") from exc
+        return cls.from_mapping(data)
+
+    @classmethod
+    def from_mapping(cls, data: Any) -> "House":
+        """Validate already-parsed house parameters (the structure of ``rules/house.yaml``)."""
+        m = _mapping(data, (), ("currency", "official_language", "announced_in", "stakes", "rake", "times"),
+                     optional=("betting", "showdown"))
+        currency = _str(m, "currency", ())
+        official = _str(m, "official_language", ())
+        announced = m["announced_in"]
+        if not isinstance(announced, list) or not announced or not all(isinstance(x, str) for x in announced):
+            raise HouseError("announced_in must be a list of language codes such as [ro, en]", ("announced_in",))
+        if official not in announced:
+            raise HouseError(f"the official language {official!r} must be one of the languages the floor announces "
+                             f"in ({', '.join(announced)})", ("official_language",))
+        rows = m["stakes"]
+        if not isinstance(rows, list) or not rows:
+            raise HouseError("stakes must be a non-empty list of stakes rows", ("stakes",))
+        stakes: list[Stakes] = []
+        for i, row in enumerate(rows):
+            s = _stakes(row, ("stakes", i))
+            if any(t.name == s.name for t in stakes):
+                raise HouseError(f"the stakes {s.name!r} are listed twice", ("stakes", i, "name"))
+            stakes.append(s)
+        rp: tuple = ("rake",)
+        rk = _mapping(m["rake"], rp, ("short_handed_players", "full_table_players", "no_flop_no_drop",
+                                     "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands"))
+        short = _players(rk["short_handed_players"], rp + ("short_handed_players",))
+        full = _players(rk["full_table_players"], rp + ("full_table_players",))
+        if full.low != short.high + 1:
+            raise HouseError(f"short-handed is {short.low}-{short.high} players, so the full-table range must start at "
+                             f"{short.high + 1}, not {full.low}", rp + ("full_table_players", "min"))
+        nfnd = rk["no_flop_no_drop"]
+        if not isinstance(nfnd, bool):
+            raise HouseError("no_flop_no_drop must be true or false", rp + ("no_flop_no_drop",))
+        twice = _int(rk, "deal_twice_min_pot", rp)
+        chinese = _int(rk, "chinese_poker_per_player_per_hour", rp)
+        bands = _bands(rk["bands"], rp + ("bands",), stakes)
+        tp: tuple = ("times",)
+        tm = _mapping(m["times"], tp, ("break_minutes", "cashier_return_minutes", "return_same_table_hours"))
+        times = Times(_int(tm, "break_minutes", tp, minimum=1), _int(tm, "cashier_return_minutes", tp, minimum=1),
+                      _int(tm, "return_same_table_hours", tp, minimum=1))
+        extra: dict[str, str] = {}
+        if "betting" in m:
+            bp: tuple = ("betting",)
+            b = _mapping(m["betting"], bp, (), optional=("incomplete_all_in", "undercall"))
+            if "incomplete_all_in" in b:
+                extra["incomplete_all_in"] = _choice(b, "incomplete_all_in", bp, ALL_IN_RULES)
+            if "undercall" in b:
+                extra["undercall"] = _choice(b, "undercall", bp, UNDERCALL_RULES)
+        if "showdown" in m:
+            sp: tuple = ("showdown",)
+            sd = _mapping(m["showdown"], sp, (), optional=("first_to_show",))
+            if "first_to_show" in sd:
+                extra["first_to_show"] = _choice(sd, "first_to_show", sp, SHOWDOWN_RULES)
+        return cls(currency, official, tuple(announced), tuple(stakes), bands, short, full, nfnd, twice, chinese,
+                   times, **extra)
+
+    # -- look-ups ----------------------------------------------------------------------------
+
+    @property
+    def stakes_names(self) -> list[str]:
+        """The stakes labels in table order, e.g. ``["1/3", "2/2", "2/5", "5/5", "5/10"]``."""
+        return [s.name for s in self.stakes_table]
+
+    def stakes(self, name: str) -> Stakes:
+        """The stakes row called ``name`` (ValueError naming the known stakes otherwise)."""
+        for s in self.stakes_table:
+            if s.name == name:
+                return s
+        raise ValueError(f"this house has no {name!r} game; its stakes are {', '.join(self.stakes_names)}")
+
+    def band_rake(self, pot: int) -> int:
+        """The rake the band table gives for one pot, before any cap."""
+        check_amount(pot, "pot")
+        for band in self.bands:
+            if band.contains(pot):
+                return band.rake
+        raise AssertionError("validated bands cover every pot")  # pragma: no cover
+
+    def rake_cap(self, stakes: str, *, players: int) -> int:
+        """The cap for one hand at these stakes with ``players`` dealt in (short-handed cap for 2-4)."""
+        s = self.stakes(stakes)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"the number of players must be a whole number, not {players!r}")
+        if players in self.short_handed_players:
+            return s.short_handed_cap
+        if players in self.full_table_players:
+            return s.rake_cap
+        lo, hi = self.short_handed_players.low, self.full_table_players.high
+        raise ValueError(f"a hand is dealt to {lo} to {hi} players, not {players}")
+
+    def rake(self, pots: Sequence[int], *, stakes: str, players: int, flop: bool = True) -> list[int]:
+        """The rake taken from each pot of one hand, main pot first.
+
+        Each pot pays its band; one cap covers the whole hand, filled from the main pot first
+        (seed 000: main 201 + side 782 -> [10, 10] at a 20-lei cap, [10, 20] at 30). No flop, no drop.
+        """
+        amounts = [check_amount(getattr(p, "amount", p), "pot") for p in pots]
+        cap = self.rake_cap(stakes, players=players)
+        if not flop and self.no_flop_no_drop:
+            return [0] * len(amounts)
+        left = cap
+        out = []
+        for pot in amounts:
+            take = min(self.band_rake(pot), left)
+            out.append(take)
+            left -= take
+        return out
+
+    def split_pot_rake(self, pot: int, *, dead_money: int, stakes: str) -> int:
+        """Rake on a single-board pot chopped by the players who contested it.
+
+        Only dead money (chips from players who are not sharing the pot) is raked, so the players
+        who split cannot lose; the band rake is limited by the split-pot cap (seed 000: pot 504 with
+        4 dead -> 4; with 20 dead -> 10 at a 10-lei split cap).
+        """
+        check_amount(pot, "pot")
+        check_amount(dead_money, "dead money")
+        if dead_money > pot:
+            raise ValueError(f"the dead money ({dead_money} lei) cannot be more than the pot ({pot} lei)")
+        s = self.stakes(stakes)
+        return min(self.band_rake(pot), s.split_pot_cap, dead_money)
+
+    def can_deal_twice(self, pot: int) -> bool:
+        """Whether the pot is big enough for the players to run the board more than once."""
+        check_amount(pot, "pot")
+        return pot >= self.deal_twice_min_pot
+
+    def straddle(self, stakes: str) -> int:
+        """The voluntary straddle at these stakes."""
+        return self.stakes(stakes).straddle
+
+    def auto_straddle(self, stakes: str) -> int:
+        """The automatic straddle, which counts as a third blind."""
+        return self.stakes(stakes).auto_straddle
+
+    def straddle_by_agreement(self, stakes: str) -> int | None:
+        """The larger straddle allowed when every player agrees (None where there is none)."""
+        return self.stakes(stakes).straddle_by_agreement
+
+    def buyin_range(self, stakes: str) -> tuple[int, int | None]:
+        """``(minimum, maximum)`` buy-in; maximum None where there is no maximum."""
+        s = self.stakes(stakes)
+        return (s.buy_in_min, s.buy_in_max)
+
+    def raise_unit(self, stakes: str) -> int:
+        """Bets and raises at these stakes go in multiples of this (seed 000: any amount at 1/3 and 2/5)."""
+        return self.stakes(stakes).raise_unit
+
+    def smallest_chip(self, stakes: str) -> int:
+        """The smallest chip in play, one small blind: the unit of odd chips in a split pot."""
+        return self.stakes(stakes).smallest_chip
+
+    def chinese_poker_rake(self, players: int, hours: int | float | Fraction) -> int:
+        """The time rake for Chinese poker: a fixed amount per player per hour (100 lei in seed 000)."""
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise ValueError(f"the number of players must be a whole number of at least 1, not {players!r}")
+        if isinstance(hours, bool) or not isinstance(hours, (int, float, Fraction)) or hours < 0:
+            raise ValueError(f"the time played must be a number of hours, 0 or more, not {hours!r}")
+        total = Fraction(str(hours)) * players * self.chinese_poker_per_player_per_hour
+        if total.denominator != 1:
+            raise ValueError(f"{players} players for {hours} h comes to {float(total):g} lei, not a whole amount")
+        return int(total)
