@@ -167,6 +167,27 @@ def hand_positions(seats: Iterable[int], *, button: int, away: Iterable[int] = (
                      missed=frozenset(missed), owing=frozenset(owing_after), dealt=dealt)
 
 
+def hand_roles(seats: Iterable[int], *, button: int, away: Iterable[int] = (), owing: Iterable[int] = (),
+               posting: Iterable[int] = ()) -> dict[int, str]:
+    """Each seat's part in one hand, as seed 000's seat-by-hand tables write it.
+
+    ``"button"``, ``"small"``, ``"big"``, ``"small+big"``, ``"straddle/post"``, ``"missed"`` (missed a
+    blind this hand), ``"out"`` (away or waiting, not dealt in), or ``""``; a seat with two parts
+    joins them with ``" + "`` (heads-up: ``"button + small"``).
+    """
+    positions = hand_positions(seats, button=button, away=away, owing=owing, posting=posting)
+    parts: dict[int, list[str]] = {seat: [] for seat in _occupied(seats)}
+    parts[positions.button].append("button")
+    for seat, post in positions.posts.items():
+        parts[seat].append(post)
+    for seat in parts:
+        if seat in positions.missed:
+            parts[seat].append("missed")
+        elif seat not in positions.dealt and not parts[seat]:
+            parts[seat].append("out")
+    return {seat: " + ".join(found) for seat, found in parts.items()}
+
+
 def may_straddle(seat: int, *, seats: Iterable[int], button: int, away: Iterable[int] = (),
                  straddles: Sequence[int] = ()) -> bool:
     """Whether ``seat`` may straddle (or re-straddle) now (seed 000, "STRADDLE, RE-STRADDLE").
