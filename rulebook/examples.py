@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.util
+import pkgutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -21,7 +21,10 @@ from rulebook.errors import ModelError
 from rulebook.model import ID_PATTERN, Message, placeholders, _Reader, _clean
 from rulebook.values import Value, parse_value
 
-ENGINE_MODULES = ("betting", "pots", "hands", "showdown", "table", "buyin")
+ENGINE_MODULES = tuple(sorted(
+    module.name for module in pkgutil.iter_modules(importlib.import_module("pokerrules").__path__)
+    if module.name not in ("house", "cards") and not module.name.startswith("_")
+))
 ROOTS = ("house", *ENGINE_MODULES)
 _NODES = (ast.Expression, ast.Call, ast.Attribute, ast.Name, ast.Constant, ast.List, ast.Tuple,
           ast.Dict, ast.keyword, ast.Load, ast.UnaryOp, ast.USub, ast.Subscript)
@@ -96,7 +99,7 @@ def _validate_call(source: str, names: set[str]) -> ast.Expression:
             raise ValueError(f"the call may only use engine calls, names and literals, not {type(node).__name__}")
         if isinstance(node, ast.Name) and node.id not in names and node.id not in ROOTS:
             raise ValueError(f"the call uses {node.id!r}, which is neither given nor part of the engine")
-    if not isinstance(tree.body, ast.Call):
+    if not any(isinstance(node, ast.Call) for node in ast.walk(tree)):
         raise ValueError("the call must call the engine")
     return tree
 
@@ -240,10 +243,7 @@ def engine_namespace(house_data: dict) -> dict[str, Any]:
 
     namespace: dict[str, Any] = {"house": House.from_mapping(house_data)}
     for name in ENGINE_MODULES:
-        try:
-            namespace[name] = importlib.import_module(f"pokerrules.{name}")
-        except ModuleNotFoundError:
-            pass
+        namespace[name] = importlib.import_module(f"pokerrules.{name}")
     return namespace
 
 
@@ -319,6 +319,5 @@ def shown_result(outcome: Outcome) -> str:
 
 def doctest_setup(house_file: Path) -> str:
     """What every doctest block starts from: the same names the drift gate gives a call."""
-    imports = "".join(f"{name} = importlib.import_module('pokerrules.{name}')\n" for name in ENGINE_MODULES
-                      if importlib.util.find_spec(f"pokerrules.{name}"))
+    imports = "".join(f"{name} = importlib.import_module('pokerrules.{name}')\n" for name in ENGINE_MODULES)
     return f"import importlib\nfrom pokerrules import House\n{imports}house = House.load({str(house_file)!r})\n"

@@ -13,12 +13,18 @@ from typing import Any, BinaryIO, Iterator
 from pathlib import Path
 
 from rulebook import examples, model
+from rulebook.i18n import TRANSLATED
+from rulebook.textchecks import load_glossary
 
 
 def extract_rules(
     fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     path = Path(fileobj.name)
+    if path.name == "glossary.yaml":
+        for term in load_glossary(path, TRANSLATED):
+            yield term.line, "pgettext", (term.context, term.note), [f"glossary term '{term.english[0]}'"]
+        return
     if path.parent.name == "executable_examples":
         messages = examples.read_messages(path, f"executable_examples/{path.name}")
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
@@ -40,4 +41,40 @@ def format_value(value: Any, unit: str, translator: Translator) -> str:
         return format_decimal(value, locale=locale)
     if unit == "list":
         return format_list([str(item) for item in value], locale=locale)
+    if unit == "language":
+        return Locale.parse(value).get_display_name(locale)
+    if unit == "languages":
+        return format_list([Locale.parse(code).get_display_name(locale) for code in value], locale=locale)
     return str(value)
+
+
+class LocaleFormatter:
+    """One language's way of writing every kind of value, for pages and print alike."""
+
+    def __init__(self, translator: Translator):
+        self.tr = translator
+        self.code = translator.locale
+
+    def money(self, amount: int | None) -> str:
+        return format_value(amount, "lei", self.tr)
+
+    def percent(self, value: int) -> str:
+        return format_value(value, "percent", self.tr)
+
+    def count(self, value: int) -> str:
+        return format_value(value, "count", self.tr)
+
+    def minutes(self, value: int) -> str:
+        return format_value(value, "minutes", self.tr)
+
+    def hours(self, value: int) -> str:
+        return format_value(value, "hours", self.tr)
+
+    def word(self, word: str) -> str:
+        """An engine or house word (``NLH``, ``button``) in this language."""
+        from rulebook.vocabulary import show_word
+
+        return show_word(word, self.tr.gettext)
+
+    def language_name(self, code: str) -> str:
+        return format_value(code, "language", self.tr)

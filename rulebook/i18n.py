@@ -26,6 +26,7 @@ DOMAIN = "rulebook"
 METHOD_MAP = [
     ("rules/**.yaml", "rulebook_yaml"),
     ("executable_examples/**.yaml", "rulebook_yaml"),
+    ("locales/glossary.yaml", "rulebook_yaml"),
     ("templates/**.jinja", "jinja2"),
     ("rulebook/**.py", "python"),
 ]
@@ -52,7 +53,7 @@ def extract(root: Path) -> Catalog:
     return catalog
 
 
-_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:

@@ -58,6 +58,20 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Note:
+    """An editorial note: a gap, typo or contradiction in the sources and how it was resolved."""
+
+    id: str
+    title: Message
+    text: Message
+    values: dict[str, Value]
+    rules: tuple[str, ...]
+    sources: tuple[str, ...]
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
 class Section:
     id: str
     title: Message
@@ -74,6 +88,7 @@ class Part:
     tags: frozenset[str]
     sections: tuple[Section, ...]
     file: str
+    notes: tuple[Note, ...] = ()
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -85,6 +100,8 @@ class Part:
             found.append(section.title)
             for rule in section.rules:
                 found += rule.messages()
+        for note in self.notes:
+            found += [note.title, note.text]
         return found
 
 
@@ -99,6 +116,10 @@ class Rulebook:
     @property
     def rules(self) -> tuple[Rule, ...]:
         return tuple(rule for part in self.parts for rule in part.rules)
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        return tuple(note for part in self.parts for note in part.notes)
 
     def messages(self) -> list[Message]:
         """Every translatable string of the rulebook, in reading order."""
@@ -296,7 +317,7 @@ class _Loader:
         fields = reader.fields(
             data, 1, None, "a part",
             required={"id": str, "title": str, "source": str, "sections": list},
-            optional={"intro": str, "tags": list},
+            optional={"intro": str, "tags": list, "notes": list},
         )
         if fields is None:
             return None
@@ -325,13 +346,37 @@ class _Loader:
                 self.message(reader, f"{section_id}.title", sec["title"], section.line_of("title"), None),
                 tuple(r for r in rules if r is not None), at,
             ))
+        notes = [self.note(reader, note, data["notes"].line_of(i), house)
+                 for i, note in enumerate(fields.get("notes", []))]
         intro = fields.get("intro")
         return Part(
             id=part_id,
             title=self.message(reader, f"{part_id}.title", fields["title"], data.line_of("title"), None),
             intro=self.message(reader, f"{part_id}.intro", intro, data.line_of("intro"), None) if intro else None,
             source=fields["source"], tags=tags, sections=tuple(sections), file=reader.file,
+            notes=tuple(note for note in notes if note is not None),
         )
+
+    def note(self, reader: _Reader, data: Any, line: int, house: Map | None) -> Note | None:
+        note_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
+        fields = reader.fields(data, line, note_id, "an editorial note",
+                               required={"id": str, "title": str, "text": str, "rules": list, "sources": list},
+                               optional={"values": dict})
+        if fields is None:
+            return None
+        note_id = self.claim(reader, fields["id"], data.line_of("id"), "note")
+        if note_id is None:
+            return None
+        values = self.values(reader, fields.get("values"), data.line_of("values"), note_id, house)
+        title = self.message(reader, f"{note_id}.title", fields["title"], data.line_of("title"), note_id)
+        text = self.message(reader, f"{note_id}.text", fields["text"], data.line_of("text"), note_id)
+        self.check_placeholders(reader, note_id, [title, text], values, line)
+        if not fields["rules"] or not all(isinstance(r, str) for r in fields["rules"]):
+            reader.error(data.line_of("rules"), note_id, "'rules' must list the ids of the rules the note is about")
+        if not fields["sources"] or not all(isinstance(s, str) for s in fields["sources"]):
+            reader.error(data.line_of("sources"), note_id, "'sources' must cite each source as text")
+        return Note(note_id, title.explained(values), text.explained(values), values,
+                    tuple(fields["rules"]), tuple(str(s) for s in fields["sources"]), reader.file, line)
 
 
 def load_rulebook(root: Path | str = "rules") -> Rulebook:
@@ -367,6 +412,12 @@ def load_rulebook(root: Path | str = "rules") -> Rulebook:
     for path in sorted(root.glob("*.yaml")):
         if path.name not in seen_files | {index_path.name, house_path.name}:
             reader.error(1, None, f"{loader.rel(path)} is not listed under 'parts'")
+    rule_ids = {rule.id for part in parts for rule in part.rules}
+    for part in parts if not loader.errors else ():  # a part that failed to load would dangle them all
+        for note in part.notes:
+            for rule_id in note.rules:
+                if rule_id not in rule_ids:
+                    loader.errors.append(ModelError(part.file, note.line, note.id, f"note about rule {rule_id!r}, which does not exist", "note"))
     if loader.errors:
         raise ModelErrors(loader.errors)
     title = Message("rulebook.title", _clean(fields["title"]), reader.file, data.line_of("title"), None)

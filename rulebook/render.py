@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from babel import Locale
 
 from babel.lists import format_list
 
 from rulebook.examples import WorkedExample, engine_namespace, run, shown_result
-from rulebook.formatting import format_value
-from rulebook.i18n import Translations
+from rulebook.formatting import LocaleFormatter, format_value
+from rulebook.i18n import LANGUAGES, Translations
+from rulebook.textchecks import Term
 from rulebook.model import Message, Rulebook
 from rulebook.values import Value, resolve
 
@@ -57,8 +57,9 @@ class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
     def __init__(self, book: Rulebook, translations: Translations, templates: Path,
-                 examples: list[WorkedExample] = ()):
-        self.book, self.tr = book, translations
+                 examples: list[WorkedExample] = (), glossary: list[Term] = ()):
+        self.book, self.tr, self.glossary = book, translations, list(glossary)
+        self.fmt = LocaleFormatter(translations)
         self.examples: dict[str, list[WorkedExample]] = {}
         for example in examples:
             self.examples.setdefault(example.rule, []).append(example)
@@ -73,8 +74,8 @@ class PageRenderer:
         self.env.globals.update(
             book=book, text=self.text, fill=self.fill, heading=heading, ident=ident,
             language=translations.locale, official=self.official_language(),
-            house=book.house, money=self.money, examples_of=self.examples.get,
-            narrate=self.narrate, cell=self.cell, doctest=self.doctest,
+            house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
+            narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
         )
 
     def text(self, message: Message) -> str:
@@ -96,8 +97,10 @@ class PageRenderer:
         """An example's value as the page's language writes it."""
         if value.unit == "items":
             return format_list([self.show(item) for item in value.literal], locale=self.tr.locale)
-        if value.unit == "data":
-            return str(value.literal)
+        if value.literal is None:
+            return "—"
+        if value.unit in ("data", "text"):
+            return self.fmt.word(str(value.literal))
         return format_value(value.literal, value.unit, self.tr)
 
     def narrate(self, example: WorkedExample) -> str:
@@ -119,25 +122,21 @@ class PageRenderer:
             lines += [Markup(f">>> {outcome.call}"), Markup(shown_result(outcome))]
         return lines
 
-    def money(self, amount: int | None) -> str:
-        return format_value(amount, "lei", self.tr)
-
     def official_language(self) -> str:
-        code = self.book.house["official_language"]
-        return Locale.parse(code).get_language_name(self.tr.locale)
-
-    def language_name(self, code: str) -> str:
-        return Locale.parse(code).get_display_name(self.tr.locale)
+        return self.fmt.language_name(self.book.house["official_language"])
 
     def pages(self, status: list | None = None) -> dict[str, str]:
         """Page name → reST source, for every page of the site."""
         pages = {"index": self.env.get_template("index.rst.jinja").render()}
         if status is not None:
             pages["status"] = self.env.get_template("status.rst.jinja").render(
-                status=status, language_name=self.language_name,
-                count=lambda n: format_value(n, "count", self.tr),
-                percent=lambda n: format_value(n, "percent", self.tr),
+                status=status, language_name=self.fmt.language_name, count=self.fmt.count,
             )
+        if self.glossary:
+            pages["glossary"] = self.env.get_template("glossary.rst.jinja").render(
+                terms=self.glossary, languages=LANGUAGES, language_name=self.fmt.language_name)
+        if self.book.notes:
+            pages["editorial-notes"] = self.env.get_template("editorial-notes.rst.jinja").render()
         part_template = self.env.get_template("part.rst.jinja")
         for part in self.book.parts:
             pages[part.id] = part_template.render(part=part)

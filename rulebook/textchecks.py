@@ -68,6 +68,15 @@ class Term:
     note: str
     line: int
 
+    @property
+    def context(self) -> str:
+        return "glossary." + "-".join(self.english[0].lower().split())
+
+    def shown(self, lang: str) -> str:
+        """The term as a reader sees it: the first form, without its stem mark."""
+        forms = self.english if lang == "en" else self.forms[lang]
+        return " ".join(word.rstrip("*") for word in forms[0].split())
+
     def used_in(self, english_text: str) -> bool:
         return any(_pattern(form, english=True).search(english_text) for form in self.english)
 
@@ -95,6 +104,8 @@ def load_glossary(path: Path, languages: tuple[str, ...]) -> list[Term]:
         if not isinstance(entry, dict):
             raise ModelError(name, line, None, "each term must be a mapping")
         unknown = set(entry) - {"en", "keep", "note", *languages}
+        if not isinstance(entry.get("note"), str):
+            raise ModelError(name, line, None, "each term needs a 'note' saying what it means")
         if unknown:
             raise ModelError(name, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term")
         forms = {}
@@ -103,7 +114,8 @@ def load_glossary(path: Path, languages: tuple[str, ...]) -> list[Term]:
             if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
                 raise ModelError(name, line, None, f"term needs a list of '{lang}' forms")
             forms[lang] = tuple(value)
-        terms.append(Term(forms.pop("en"), forms, bool(entry.get("keep")), str(entry.get("note", "")), line))
+        terms.append(Term(forms.pop("en"), forms, bool(entry.get("keep")), " ".join(entry["note"].split()),
+                          entry.line_of("note")))
     return terms
 
 

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-UNITS = ("lei", "percent", "minutes", "hours", "count", "text", "list")
+UNITS = ("lei", "percent", "minutes", "hours", "count", "text", "list", "language", "languages")
+LANGUAGE_KEYS = ("official_language", "announced_in")  # language codes, shown as language names
 _LITERAL = re.compile(r"^(-?\d+)\s*(lei|leu|%|minutes?|hours?)?$")
 _UNIT_WORDS = {"lei": "lei", "leu": "lei", "%": "percent", "minute": "minutes",
                "minutes": "minutes", "hour": "hours", "hours": "hours", None: "count"}
@@ -124,6 +125,8 @@ def resolve(value: Value, house: dict) -> tuple[Any, str]:
 def _unit_of(keys: list[str], data: Any) -> str:
     """The unit a house path implies; the naming convention is in rules/README.md."""
     key = keys[-1]
+    if key in LANGUAGE_KEYS:
+        return "languages" if isinstance(data, list) else "language"
     if isinstance(data, list):
         if all(isinstance(item, str) for item in data):
             return "list"

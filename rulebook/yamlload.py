@@ -17,12 +17,12 @@ from rulebook.errors import ModelError
 
 
 class Map(dict):
-    """A mapping with its line and the line of each key."""
+    """A mapping with its line and the line of each key (text, or a seat number)."""
 
     line: int
-    key_lines: dict[str, int]
+    key_lines: dict[str | int, int]
 
-    def line_of(self, key: str) -> int:
+    def line_of(self, key: str | int) -> int:
         return self.key_lines.get(key, self.line)
 
 
@@ -47,8 +47,8 @@ def _build(node: yaml.Node, path: str) -> Any:
         for key_node, value_node in node.value:
             key = _build(key_node, path)
             key_line = key_node.start_mark.line + 1
-            if not isinstance(key, str):
-                raise ModelError(path, key_line, None, f"key {key!r} is not text")
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise ModelError(path, key_line, None, f"key {key!r} is neither text nor a whole number")
             if key in result:
                 raise ModelError(
                     path, key_line, _id_of(result),

@@ -56,7 +56,7 @@ def test_duplicate_yaml_key(tree):
 
 def test_missing_field(tree):
     rake = tree / "rules" / "rake.yaml"
-    edit(rake, "        source: \"Rake-ul pentru poker chinezesc\"\n", "")
+    edit(rake, "        source: \"Rake-ul pentru poker chinezesc: 100 lei de jucator /1h .\"\n", "")
     line = line_of(rake, "- id: chinese-poker-rake")
     assert errors_of(tree) == [f"rules/rake.yaml:{line}: rule chinese-poker-rake: a rule is missing 'source'"]
 

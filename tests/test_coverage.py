@@ -1,0 +1,58 @@
+"""Every section of every seed document is in the rulebook, and every citation is real.
+
+`tests/coverage/<seed>.yaml` lists a seed's section headings; each must be cited
+(`source:`) by at least one rule of a part built from that seed. Each rule's
+citation must also occur in the seed itself, so a heading cannot be invented.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulebook.model import load_rulebook
+from tests.conftest import ROOT
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+LISTS = sorted((ROOT / "tests" / "coverage").glob("*.yaml"))
+
+
+def normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def citations() -> dict[str, set[str]]:
+    """Seed file → the headings its rules cite."""
+    cited: dict[str, set[str]] = {}
+    for part in load_rulebook(ROOT / "rules").parts:
+        for rule in part.rules:
+            cited.setdefault(part.source, set()).add(normal(rule.source))
+    return cited
+
+
+@pytest.mark.parametrize("listing", LISTS, ids=[path.stem for path in LISTS])
+def test_every_section_of_the_seed_is_cited(listing: Path):
+    headings = [normal(h) for h in yaml.safe_load(listing.read_text(encoding="utf-8"))["headings"]]
+    cited = citations().get(f"{listing.stem}.txt", set())
+    missing = [heading for heading in headings if heading not in cited]
+    assert missing == [], f"sections of {listing.stem} no rule cites"
+
+
+def test_every_seed_has_a_coverage_list():
+    seeds_cited = set(citations())
+    assert seeds_cited <= {f"{path.stem}.txt" for path in LISTS}
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents (../shared/seeds) are not beside this clone")
+def test_every_citation_and_heading_is_in_its_seed():
+    for seed, headings in citations().items():
+        text = normal((SEEDS / seed).read_text(encoding="utf-8"))
+        invented = sorted(heading for heading in headings if heading not in text)
+        assert invented == [], f"citations not found in {seed}"
+    for listing in LISTS:
+        text = normal((SEEDS / f"{listing.stem}.txt").read_text(encoding="utf-8"))
+        listed = [normal(h) for h in yaml.safe_load(listing.read_text(encoding="utf-8"))["headings"]]
+        assert [h for h in listed if h not in text] == [], f"headings of {listing.name} not in the seed"
