@@ -1,22 +1,31 @@
 # The two commands a newcomer needs are `make site` and `make test`; both set
-# up .venv from pyproject.toml by themselves.
+# up .venv from pyproject.toml, and the Debian packages below, by themselves.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 RULEBOOK := $(PY) -m rulebook
 
-.PHONY: site html doctest test check gettext update-po clean
+# Pango and fonts for WeasyPrint (cards, PDFs); poppler-utils and Chromium for the tests.
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils chromium chromium-driver
 
-site: html
+.PHONY: site html cards pdf doctest test check gettext update-po clean debian
+
+site: html cards pdf
 
 html: $(READY)
 	$(RULEBOOK) site
 
+cards: $(READY) debian
+	$(RULEBOOK) cards
+
+pdf: $(READY) debian
+	$(RULEBOOK) pdf
+
 doctest: $(READY)
 	$(RULEBOOK) site --builder doctest
 
-test: $(READY)
+test: $(READY) debian
 	$(RULEBOOK) check
 	$(RULEBOOK) site --builder doctest
 	$(PY) -m pytest
@@ -32,6 +41,15 @@ update-po: $(READY)
 
 clean:
 	rm -rf _build
+
+# Install whichever Debian packages are missing (as root, or through sudo).
+debian:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:" $$missing; \
+	  sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 # (Re)install when pyproject.toml changes; a half-made venv is never marked ready.
 $(READY): pyproject.toml

@@ -97,6 +97,30 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
     return 0 if build_all(root, tuple(args.lang or LANGUAGES), args.builder, args.build_dir) else 1
 
 
+def cmd_cards(root: Path, args: argparse.Namespace) -> int:
+    from rulebook.printing import build_cards
+
+    book, _examples = _load(root)
+    build = args.build_dir or root / "_build"
+    written = build_cards(root, book, build / "cards", tuple(args.lang or LANGUAGES))
+    print(f"{len(written)} card PDFs in {build / 'cards'}")
+    return 0
+
+
+def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
+    from rulebook.printing import build_pdf
+    from rulebook.site import build_all
+
+    book, _examples = _load(root)
+    build = args.build_dir or root / "_build"
+    languages = tuple(args.lang or LANGUAGES)
+    if not build_all(root, languages, "singlehtml", build):
+        return 1
+    for lang in languages:
+        print(build_pdf(root, book, build, lang))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebook", description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
@@ -110,8 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--lang", action="append", choices=LANGUAGES)
     site.add_argument("--builder", default="html", help="a Sphinx builder (html, doctest…)")
     site.add_argument("--build-dir", type=Path, default=None, help="default: _build")
+    for name, text in (("cards", "table cards and sheets as PDF"), ("pdf", "the printable rulebook per language")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("--lang", action="append", choices=LANGUAGES)
+        command.add_argument("--build-dir", type=Path, default=None, help="default: _build")
     args = parser.parse_args(argv)
-    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site}
+    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
+               "cards": cmd_cards, "pdf": cmd_pdf}
     try:
         return handler[args.command](args.root.resolve(), args)
     except ModelError as exc:

@@ -1,0 +1,141 @@
+"""Print: table cards and the printable rulebook, checked in the PDFs themselves."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from rulebook.formatting import LocaleFormatter
+from rulebook.i18n import Translations
+from rulebook.model import load_rulebook
+from rulebook.printing import build_cards, build_pdf
+from rulebook.site import build_all
+from tests.conftest import ROOT, edit
+
+A6 = (297.6, 419.5)   # points
+A4 = (595.3, 841.9)
+LANGS = ("ro", "fr", "hr")
+
+
+def text_of(path) -> str:
+    pages = PdfReader(path).pages
+    return re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(page.extract_text() for page in pages))
+
+
+def size_of(page) -> tuple[float, float]:
+    return (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1))
+
+
+def same_size(a, b) -> bool:
+    return abs(a[0] - b[0]) < 1 and abs(a[1] - b[1]) < 1
+
+
+def spaced(text: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f]+", " ", text)
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cards")
+    book = load_rulebook(ROOT / "rules")
+    build_cards(ROOT, book, out, LANGS)
+    return out, book
+
+
+def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
+    out, book = cards
+    for lang in LANGS:
+        fmt = LocaleFormatter(Translations.load(ROOT, lang))
+        for row in book.house["stakes"]:
+            slug = row["name"].replace("/", "-")
+            text = text_of(out / lang / f"card-{slug}.pdf")
+            assert f"{row['game']} {row['name']}" in text
+            for amount in (row["small_blind"], row["big_blind"], row["buy_in"]["min"], row["rake"]["cap"],
+                           row["rake"]["short_handed_cap"], row["straddle"], row["auto_straddle"]):
+                assert spaced(fmt.money(amount)) in text, (lang, row["name"], fmt.money(amount))
+            if row["buy_in"]["max"] is None:
+                wanted = fmt.tr.gettext("minimum {minimum}, no maximum").format(minimum=fmt.money(row["buy_in"]["min"]))
+                assert spaced(wanted) in text
+            else:
+                assert spaced(fmt.money(row["buy_in"]["max"])) in text
+            assert spaced(fmt.percent(row["rake"]["percent"])) in text
+            assert spaced(fmt.money(book.house["rake"]["deal_twice_min_pot"])) in text
+            assert spaced(fmt.minutes(book.house["times"]["break_minutes"])) in text
+            assert spaced(fmt.language_name(book.house["official_language"])) in text
+
+
+def test_romanian_cards_use_romanian_number_formats(cards):
+    out, _book = cards
+    text = text_of(out / "ro" / "card-2-5.pdf")
+    assert "1.000 de lei" in text and "200 de lei" in text and "5 %" in text
+
+
+def test_cards_are_a6_with_embedded_fonts(cards):
+    out, _book = cards
+    for path in (out / "hr").glob("card-*.pdf"):
+        reader = PdfReader(path)
+        assert all(same_size(size_of(page), A6) for page in reader.pages)
+        for page in reader.pages:
+            fonts = page["/Resources"]["/Font"]
+            for font in fonts.values():
+                font = font.get_object()
+                descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                descriptor = descriptor.get_object()
+                assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), path
+
+
+def test_the_sheet_holds_four_cards_on_a4(cards):
+    out, _book = cards
+    reader = PdfReader(out / "fr" / "sheet-1-3.pdf")
+    assert len(reader.pages) == 1 and same_size(size_of(reader.pages[0]), A4)
+    assert text_of(out / "fr" / "sheet-1-3.pdf").count("NLH 1/3") == 4
+
+
+def test_the_bilingual_card_has_a_romanian_and_an_english_face(cards):
+    out, _book = cards
+    reader = PdfReader(out / "ro-en" / "card-5-10.pdf")
+    assert len(reader.pages) == 2
+    romanian, english = (spaced(page.extract_text()) for page in reader.pages)
+    assert "30 de lei" in romanian and "Romanian" not in romanian
+    assert "30 lei" in english and "Romanian" in english
+
+
+def test_the_rake_band_card_lists_every_band(cards):
+    out, book = cards
+    text = text_of(out / "ro" / "rake-bands.pdf")
+    fmt = LocaleFormatter(Translations.load(ROOT, "ro"))
+    for band in book.house["rake"]["bands"]:
+        assert spaced(fmt.money(band["from"])) in text
+
+
+def test_a_house_change_changes_the_cards(tree, tmp_path):
+    edit(tree / "rules" / "house.yaml", "buy_in: {min: 100, max: 400}", "buy_in: {min: 150, max: 400}")
+    book = load_rulebook(tree / "rules")
+    build_cards(tree, book, tmp_path / "cards", ("en",), bilingual=None)
+    text = text_of(tmp_path / "cards" / "en" / "card-1-3.pdf")
+    assert "minimum 150 lei" in text and "minimum 100 lei" not in text
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils is not installed")
+def test_a_card_renders_to_an_image(cards, tmp_path):
+    out, _book = cards
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(out / "ro" / "card-1-3.pdf"), str(tmp_path / "card")], check=True)
+    [image] = tmp_path.glob("card*.png")
+    assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
+
+
+def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
+    book = load_rulebook(ROOT / "rules")
+    assert build_all(ROOT, ("es",), "singlehtml", tmp_path)
+    pdf = build_pdf(ROOT, book, tmp_path, "es")
+    reader = PdfReader(pdf)
+    assert all(same_size(size_of(page), A4) for page in reader.pages)
+    contents = spaced(reader.pages[1].extract_text())
+    assert Translations.load(ROOT, "es").gettext("Contents") in contents
+    text = text_of(pdf)
+    for rule in book.rules:
+        assert rule.id in text, rule.id
