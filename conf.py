@@ -13,7 +13,18 @@ language = "en"
 extensions = ["rulebook.sphinxext"]
 rulebook_root = str(ROOT)
 html_static_path: list[str] = []
-html_theme = "alabaster"
+html_theme = "furo"
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "languages.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
+templates_path: list[str] = []
 html_show_sourcelink = False
 html_copy_source = False
 html_last_updated_fmt = None

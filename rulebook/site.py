@@ -14,10 +14,15 @@ from babel import Locale
 from rulebook.i18n import LANGUAGES
 
 
+# The printed rulebook is made from a single page in Sphinx's plain theme: a screen
+# theme's fixed-height layout does not paginate.
+PRINT_OPTIONS = {"singlehtml": ["-D", "html_theme=basic"]}
+
+
 def sphinx_command(root: Path, build: Path, lang: str, builder: str, out: Path) -> list[str]:
     return [
         sys.executable, "-m", "sphinx", "-b", builder, "-q", "-W", "--keep-going",
-        "-c", str(root), "-D", f"language={lang}",
+        "-c", str(root), "-D", f"language={lang}", *PRINT_OPTIONS.get(builder, []),
         "-d", str(build / "doctrees" / builder / lang),
         str(build / "src" / lang), str(out),
     ]

@@ -14,10 +14,14 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 
-from rulebook.errors import ModelErrors
+from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup, load_examples
-from rulebook.i18n import Translations, extract
+from babel import Locale
+
+from rulebook.i18n import LANGUAGES, TRANSLATED, Translations, extract
+from rulebook.search_hr import SearchCroatian
 from rulebook.status import all_status
+from rulebook.textchecks import load_glossary
 from rulebook.model import load_rulebook
 from rulebook.render import PageRenderer
 
@@ -33,15 +37,31 @@ def config_inited(app: Sphinx, config: Config) -> None:
     try:
         book = load_rulebook(root / "rules")
         examples = load_examples(root, {rule.id for rule in book.rules})
-    except ModelErrors as exc:
+    except (ModelErrors, ModelError) as exc:
         raise ConfigError(str(exc)) from None
     translations = Translations.load(root, config.language or "en")
-    app.rulebook_renderer = PageRenderer(book, translations, root / "templates", examples)
+    glossary = load_glossary(root / "locales" / "glossary.yaml", TRANSLATED)
+    app.rulebook_renderer = PageRenderer(book, translations, root / "templates", examples, glossary)
     config.doctest_global_setup = doctest_setup(root / book.house_file)
     title = translations.pgettext(book.title.context, book.title.text)
     config.project = title
     config.html_title = title
     config.html_static_path.append(str(STATIC))
+    if config.html_theme != "furo":
+        config.html_sidebars = {}  # the sidebar names conf.py gives are Furo's
+    config.templates_path.append(str(root / "templates" / "sphinx"))
+
+
+def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Offer every language's version of this page, each named in its own language."""
+    depth = pagename.count("/")
+    up = "../" * (depth + 1)
+    context["rulebook_languages"] = [
+        {"code": code, "name": Locale.parse(code).get_display_name(code).capitalize(),
+         "url": f"{up}{code}/{pagename}.html", "current": code == app.config.language}
+        for code in LANGUAGES
+    ]
+    context["rulebook_switch_label"] = app.rulebook_renderer.tr.gettext("Language")
 
 
 def builder_inited(app: Sphinx) -> None:
@@ -55,6 +75,30 @@ def builder_inited(app: Sphinx) -> None:
             stale.unlink()
 
 
+def build_finished(app: Sphinx, exception: Exception | None) -> None:
+    """Write a permanent address for every rule: ``r/<rule-id>.html`` leads to wherever it lives now.
+
+    Links to a rule then survive it moving to another part or page in a later edition.
+    """
+    if exception is not None or app.builder.format != "html" or app.builder.name != "html":
+        return
+    folder = Path(app.outdir) / "r"
+    folder.mkdir(exist_ok=True)
+    for part in app.rulebook_renderer.book.parts:
+        for rule in part.rules:
+            target = f"../{part.id}.html#{rule.id}"
+            _write_if_changed(folder / f"{rule.id}.html", _REDIRECT.format(target=target, lang=app.config.language))
+
+
+_REDIRECT = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0; url={target}">
+<link rel="canonical" href="{target}">
+<title>{target}</title></head>
+<body><a href="{target}">{target}</a></body></html>
+"""
+
+
 def _write_if_changed(path: Path, text: str) -> None:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
@@ -66,5 +110,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_root", ".", "env", types=[str])
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
+    app.connect("html-page-context", html_page_context)
+    app.connect("build-finished", build_finished)
+    app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,141 @@
+"""The published site in a real browser (Debian's Chromium, driven by Playwright).
+
+The site is built once into a temporary folder and served on localhost.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from rulebook.i18n import LANGUAGES
+from rulebook.site import build_all
+from tests.conftest import ROOT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    build = tmp_path_factory.mktemp("browser-build")
+    assert build_all(ROOT, LANGUAGES, "html", build)
+    return build / "site"
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_switching_language_on_a_rule_lands_on_the_same_rule(page, server):
+    page.goto(server + "en/rake.html#rake-split-pot")
+    page.click('nav.rulebook-languages a[hreflang="fr"]')
+    page.wait_for_url(re.compile(r"/fr/rake\.html#rake-split-pot$"))
+    assert page.locator("#rake-split-pot").count() == 1
+    assert page.locator("html").get_attribute("lang") == "fr"
+
+
+def test_the_root_page_chooser_opens_each_language(page, server):
+    for lang in LANGUAGES:
+        page.goto(server)
+        page.click(f'a[hreflang="{lang}"]')
+        page.wait_for_url(re.compile(rf"/{lang}/index\.html$"))
+        assert page.locator("html").get_attribute("lang") == lang
+
+
+def _search(page, server, lang: str, words: str) -> list[str]:
+    page.goto(f"{server}{lang}/search.html?q={words}")
+    page.wait_for_selector("#search-results ul.search li", timeout=15000)
+    return [link.get_attribute("href") for link in page.locator("#search-results ul.search li a").all()]
+
+
+def test_searching_straddle_finds_the_straddle_rules(page, server):
+    found = _search(page, server, "en", "straddle")
+    assert any(href.startswith("rake.html") for href in found), found
+
+
+def test_croatian_search_finds_inflected_forms(page, server, site):
+    # The page says "igrača" (genitive) and never "igračima" (dative plural), which the reader types.
+    text = (site / "hr" / "rake.html").read_text(encoding="utf-8")
+    assert "igrača" in text and "igračima" not in text
+    found = _search(page, server, "hr", "igračima")
+    assert any(href.startswith("rake.html") for href in found), found
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+
+
+def test_no_internal_link_is_broken(site):
+    pages: dict[Path, _Links] = {}
+    for path in site.rglob("*.html"):
+        parser = _Links()
+        parser.feed(path.read_text(encoding="utf-8"))
+        pages[path] = parser
+    broken = []
+    for path, parsed in pages.items():
+        for href in parsed.links:
+            url = urlparse(href)
+            if url.scheme or href.startswith("//") or href.startswith("mailto:"):
+                continue
+            target = (path.parent / unquote(url.path)).resolve() if url.path else path
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{path.relative_to(site)} → {href}")
+            elif url.fragment and target.suffix == ".html" and url.fragment not in pages[target].ids:
+                broken.append(f"{path.relative_to(site)} → {href} (no such anchor)")
+    assert broken == []
+
+
+def test_rule_permalinks_lead_to_the_rule(page, server):
+    page.goto(server + "es/r/rake-bands.html")
+    page.wait_for_url(re.compile(r"/es/rake\.html#rake-bands$"))
+    assert page.locator("#rake-bands").count() == 1
