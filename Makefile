@@ -16,11 +16,20 @@ site: html cards pdf
 html: $(READY)
 	$(RULEBOOK) site
 
-cards: $(READY) debian
-	$(RULEBOOK) cards
+# Cards and PDFs are rebuilt only when what they are made of changed.
+SOURCES := $(wildcard conf.py rules/*.yaml executable_examples/*.yaml locales/*/LC_MESSAGES/*.po \
+                      locales/glossary.yaml templates/*/* rulebook/*.py rulebook/static/* pokerrules/*.py)
 
-pdf: $(READY) debian
+cards: _build/cards/.done
+pdf: _build/pdf/.done
+
+_build/cards/.done: $(READY) $(SOURCES) | debian
+	$(RULEBOOK) cards
+	touch $@
+
+_build/pdf/.done: $(READY) $(SOURCES) | debian
 	$(RULEBOOK) pdf
+	touch $@
 
 doctest: $(READY)
 	$(RULEBOOK) site --builder doctest
