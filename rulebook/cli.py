@@ -85,8 +85,9 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         path = po_path(root, lang)
         catalog = merge(read_catalog(path, lang), template) if path.exists() else new_catalog(lang, template)
         write_catalog(path, catalog)
-        missing = sum(1 for m in catalog if m.id and (not m.string or m.fuzzy))
-        print(f"{path.relative_to(root)}: {len(catalog)} messages, {missing} to translate or review")
+        messages = [m for m in catalog if m.id]
+        missing = sum(1 for m in messages if not m.string or m.fuzzy)
+        print(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review")
     return 0
 
 

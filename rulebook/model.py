@@ -172,8 +172,9 @@ def _is(value: Any, kind: type | tuple) -> bool:
 
 
 def _describe(kind: type | tuple) -> str:
+    # bool before int: a bool is an int to Python, not to an editor.
     names = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "a mapping",
-             bool: "true or false", float: "a decimal number", type(None): "empty"}
+             float: "a decimal number", type(None): "empty"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(next((name for base, name in names.items() if issubclass(k, base)), k.__name__)
                        for k in kinds)

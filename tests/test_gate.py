@@ -11,8 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from rulebook.i18n import po_path, read_catalog, write_catalog
 from tests.conftest import ROOT, edit, line_of
 
