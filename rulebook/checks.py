@@ -12,7 +12,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from rulebook.examples import WorkedExample, engine_namespace, run
-from rulebook.i18n import TRANSLATED, extract, po_path, pot_path, read_catalog
+from rulebook.i18n import TRANSLATED, entry_state, extract, po_path, pot_path, read_catalog
 from rulebook.model import Rulebook, placeholders
 from rulebook.textchecks import Term, digit_problem, glossary_problems, load_glossary, markup_problem
 
@@ -77,14 +77,14 @@ def check_catalog(root: Path, lang: str, template: Catalog, glossary: list[Term]
                 else f"{label}: not in the catalog (run `make update-po`)",
             ))
             continue
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if entry.fuzzy:
+        state = entry_state(entry)
+        if state == "fuzzy":
             problems.append(Problem(rel, entry.lineno, "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
-        elif not all(strings):
+        elif state == "untranslated":
             problems.append(Problem(rel, entry.lineno, "untranslated", rule, lang, f"{label}: not translated"))
         else:
             ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-            for string in strings:
+            for string in entry.string if isinstance(entry.string, tuple) else (entry.string,):
                 for check, message in _text_problems(ids, string, lang, glossary):
                     problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
     return problems

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.i18n import LANGUAGES, TRANSLATED, extract, merge, new_catalog, po_path, pot_path, read_catalog, write_catalog
+from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, extract, merge, new_catalog, po_path, pot_path, read_catalog, write_catalog
 from rulebook.examples import load_examples
 from rulebook.model import load_rulebook
 
@@ -86,7 +86,7 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         catalog = merge(read_catalog(path, lang), template) if path.exists() else new_catalog(lang, template)
         write_catalog(path, catalog)
         messages = [m for m in catalog if m.id]
-        missing = sum(1 for m in messages if not m.string or m.fuzzy)
+        missing = sum(1 for m in messages if entry_state(m) != "translated")
         print(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review")
     return 0
 

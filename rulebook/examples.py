@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import CodeType
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -35,6 +36,7 @@ class Check:
     call: str
     expect: Any          # a name, a list of expects, a mapping of expects, or a bool/None
     line: int
+    code: CodeType = field(compare=False, repr=False)  # the call, validated and compiled once
 
 
 @dataclass(frozen=True)
@@ -187,12 +189,12 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
             reader.error(at, ident, "a check has no expected result ('expect')", check="example")
             continue
         try:
-            _validate_call(spec["call"], names)
+            code = compile(_validate_call(spec["call"], names), reader.file, "eval")
             _validate_expect(spec["expect"], names)
         except ValueError as exc:
             reader.error(at, ident, str(exc))
             continue
-        checks.append(Check(spec["call"].strip(), spec["expect"], at))
+        checks.append(Check(spec["call"].strip(), spec["expect"], at, code))
     if not checks:
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
     text = Message(f"{ident}.text", _clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
@@ -303,8 +305,7 @@ def run(example: WorkedExample, namespace: dict[str, Any]) -> list[Outcome]:
             wanted = expected(check.expect, binding)
             call = literal_call(check.call, binding)
             try:
-                actual = eval(compile(_validate_call(check.call, set(binding)), example.file, "eval"),
-                              {"__builtins__": {}}, scope)
+                actual = eval(check.code, {"__builtins__": {}}, scope)
                 error = None
             except Exception as exc:  # the engine's complaint is the example's failure
                 actual, error = None, f"{type(exc).__name__}: {exc}"

@@ -14,6 +14,8 @@ from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
+from rulebook.vocabulary import show_word
+
 
 class Translator(Protocol):
     locale: str
@@ -72,8 +74,6 @@ class LocaleFormatter:
 
     def word(self, word: str) -> str:
         """An engine or house word (``NLH``, ``button``) in this language."""
-        from rulebook.vocabulary import show_word
-
         return show_word(word, self.tr.gettext)
 
     def language_name(self, code: str) -> str:

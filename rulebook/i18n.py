@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
@@ -193,6 +194,25 @@ def new_catalog(lang: str, template: Catalog) -> Catalog:
     return merge(empty, template)
 
 
+def entry_state(entry: Message | None) -> str:
+    """Where a catalog entry stands: "missing", "fuzzy", "untranslated" or "translated".
+
+    One definition for the gate, the status page, the look-up and ``update-po``.
+    """
+    if entry is None:
+        return "missing"
+    if entry.fuzzy:
+        return "fuzzy"
+    strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+    return "translated" if all(strings) else "untranslated"
+
+
+def language_choices(languages: tuple[str, ...] = LANGUAGES) -> list[dict[str, str]]:
+    """Each language named in its own tongue, for the chooser and the switcher."""
+    return [{"code": code, "name": Locale.parse(code).get_display_name(code).capitalize()}
+            for code in languages]
+
+
 @dataclass
 class Translations:
     """A language's look-up: untranslated or fuzzy entries fall back to English."""
@@ -211,11 +231,7 @@ class Translations:
         if self.catalog is None:
             return None
         message = self.catalog.get(msgid, context)
-        if message is None or message.fuzzy or not message.string:
-            return None
-        if isinstance(message.string, tuple) and not all(message.string):
-            return None
-        return message
+        return message if entry_state(message) == "translated" else None
 
     def pgettext(self, context: str | None, message: str) -> str:
         found = self._lookup(message, context)

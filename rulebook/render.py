@@ -83,15 +83,18 @@ class PageRenderer:
 
     def fill(self, message: Message, values: dict[str, Value]) -> str:
         """A rule string in the page's language with its placeholders filled."""
-        formatted = {
+        return self._filled(message, {
             name: format_value(*resolve(value, self.book.house), self.tr)
             for name, value in values.items()
-        }
-        translated = self.text(message)
+        })
+
+    def _filled(self, message: Message, shown: dict[str, str]) -> str:
+        """The translation with its placeholders filled; the English if the translation's are broken
+        (the gate reports that translation)."""
         try:
-            return translated.format(**formatted)
+            return self.text(message).format(**shown)
         except (KeyError, IndexError, ValueError):
-            return message.text.format(**formatted)
+            return message.text.format(**shown)
 
     def show(self, value: Value) -> str:
         """An example's value as the page's language writes it."""
@@ -105,12 +108,7 @@ class PageRenderer:
 
     def narrate(self, example: WorkedExample) -> str:
         values = {**example.given, **example.results}
-        translated = self.text(example.text)
-        shown = {name: self.show(value) for name, value in values.items()}
-        try:
-            return translated.format(**shown)
-        except (KeyError, IndexError, ValueError):
-            return example.text.text.format(**shown)
+        return self._filled(example.text, {name: self.show(value) for name, value in values.items()})
 
     def cell(self, row: dict[str, Value], name: str) -> str:
         return self.show(row[name])

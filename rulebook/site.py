@@ -9,9 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import jinja2
-from babel import Locale
-
-from rulebook.i18n import LANGUAGES
+from rulebook.i18n import LANGUAGES, language_choices
 
 
 # The printed rulebook is made from a single page in Sphinx's plain theme: a screen
@@ -58,11 +56,7 @@ def write_chooser(root: Path, build: Path, languages: tuple[str, ...]) -> Path:
     """The root page where a reader picks a language, each named in its own tongue."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root / "templates" / "site")),
                              autoescape=True)
-    choices = [
-        {"code": lang, "name": Locale.parse(lang).get_display_name(lang).capitalize()}
-        for lang in languages
-    ]
-    html = env.get_template("index.html.jinja").render(languages=choices)
+    html = env.get_template("index.html.jinja").render(languages=language_choices(languages))
     path = build / "site" / "index.html"
     path.write_text(html, encoding="utf-8")
     return path

@@ -16,9 +16,7 @@ from sphinx.errors import ConfigError
 
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup, load_examples
-from babel import Locale
-
-from rulebook.i18n import LANGUAGES, TRANSLATED, Translations, extract
+from rulebook.i18n import TRANSLATED, Translations, extract, language_choices
 from rulebook.search_hr import SearchCroatian
 from rulebook.status import all_status
 from rulebook.textchecks import load_glossary
@@ -57,9 +55,8 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     depth = pagename.count("/")
     up = "../" * (depth + 1)
     context["rulebook_languages"] = [
-        {"code": code, "name": Locale.parse(code).get_display_name(code).capitalize(),
-         "url": f"{up}{code}/{pagename}.html", "current": code == app.config.language}
-        for code in LANGUAGES
+        dict(choice, url=f"{up}{choice['code']}/{pagename}.html", current=choice["code"] == app.config.language)
+        for choice in language_choices()
     ]
     context["rulebook_switch_label"] = app.rulebook_renderer.tr.gettext("Language")
 

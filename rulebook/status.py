@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from rulebook.i18n import TRANSLATED, po_path, read_catalog
+from rulebook.i18n import TRANSLATED, entry_state, po_path, read_catalog
 
 
 @dataclass(frozen=True)
@@ -29,20 +30,11 @@ class LanguageStatus:
 def language_status(root: Path, lang: str, template: Catalog) -> LanguageStatus:
     path = po_path(root, lang)
     catalog = read_catalog(path, lang) if path.exists() else None
-    translated = fuzzy = total = 0
-    for source in template:
-        if not source.id:
-            continue
-        total += 1
-        entry = catalog.get(source.id, source.context) if catalog else None
-        if entry is None:
-            continue
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if entry.fuzzy:
-            fuzzy += 1
-        elif all(strings):
-            translated += 1
-    return LanguageStatus(lang, total, translated, fuzzy)
+    states = Counter(
+        entry_state(catalog.get(source.id, source.context) if catalog else None)
+        for source in template if source.id
+    )
+    return LanguageStatus(lang, sum(states.values()), states["translated"], states["fuzzy"])
 
 
 def all_status(root: Path, template: Catalog) -> list[LanguageStatus]:
