@@ -13,8 +13,10 @@ from babel.messages.catalog import Catalog
 
 from rulebook.examples import WorkedExample, engine_namespace, run
 from rulebook.i18n import TRANSLATED, entry_state, extract, po_path, pot_path, read_catalog
-from rulebook.model import Rulebook, placeholders
-from rulebook.textchecks import Term, digit_problem, glossary_problems, load_glossary, markup_problem
+from rulebook.model import Rulebook, replacement_fields
+from rulebook.glossary import Glossary, load_glossary
+from rulebook.textchecks import (digit_problem, doubled_problem, english_problem, french_typography_problem,
+                                 glossary_problems, markup_problem)
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     return []
 
 
-def check_catalog(root: Path, lang: str, template: Catalog, glossary: list[Term]) -> list[Problem]:
+def check_catalog(root: Path, lang: str, template: Catalog, glossary: Glossary) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy."""
     path = po_path(root, lang)
     rel = str(path.relative_to(root))
@@ -84,28 +86,40 @@ def check_catalog(root: Path, lang: str, template: Catalog, glossary: list[Term]
             problems.append(Problem(rel, entry.lineno, "untranslated", rule, lang, f"{label}: not translated"))
         else:
             ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-            for string in entry.string if isinstance(entry.string, tuple) else (entry.string,):
-                for check, message in _text_problems(ids, string, lang, glossary):
-                    problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            for check, message in _text_problems(ids, strings, lang, glossary, not source.context):
+                problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
     return problems
 
 
-def _text_problems(ids: tuple[str, ...], string: str, lang: str, glossary: list[Term]):
-    """What is wrong with one msgstr, judged against its msgid (the plural msgid for plurals)."""
-    source = ids[-1]
-    wanted = sorted(set(placeholders(source)))
-    try:
-        got = sorted(set(placeholders(string)))
-    except ValueError:
-        got = ["<unbalanced braces>"]
-    if got != wanted:
-        yield "placeholders", f"placeholders {got} differ from the source's {wanted}"
-    if len(ids) == 1 and (problem := digit_problem(source, string)):
-        yield "digits", problem
-    if problem := markup_problem(source, string):
-        yield "markup", problem
-    for problem in glossary_problems(glossary, lang, source, string):
-        yield "glossary", problem
+def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, glossary: Glossary,
+                   interface: bool):
+    """What is wrong with one entry's msgstr(s), each plural form judged against its msgid."""
+    wanted = replacement_fields(ids[-1])
+    for index, string in enumerate(strings):
+        # msgstr[0] answers the singular msgid; every other form the plural one.
+        source = ids[0] if index == 0 else ids[-1]
+        form = f"msgstr[{index}]: " if len(strings) > 1 else ""
+        try:
+            got = replacement_fields(string)
+        except ValueError:
+            got = ["<unbalanced braces>"]
+        if got != wanted:
+            yield "placeholders", f"{form}placeholders {got} differ from the source's {wanted}"
+        if problem := digit_problem(source, string):
+            yield "digits", form + problem
+        if problem := markup_problem(source, string):
+            yield "markup", form + problem
+        if interface and (unsafe := sorted(set(string) & set('"<>&'))):
+            yield "markup", f"{form}interface text may not contain {' '.join(unsafe)}"
+        for problem in glossary_problems(glossary, lang, source, string):
+            yield "glossary", form + problem
+        if problem := english_problem(glossary.accepted_english(lang), source, string):
+            yield "english", form + problem
+        if problem := doubled_problem(source, string):
+            yield "doubled", form + problem
+        if lang == "fr" and (problem := french_typography_problem(string)):
+            yield "typography", form + problem
 
 
 def check_examples(book: Rulebook, examples: list[WorkedExample]) -> list[Problem]:
@@ -128,7 +142,7 @@ def check_examples(book: Rulebook, examples: list[WorkedExample]) -> list[Proble
 def run_checks(root: Path, book: Rulebook, examples: list[WorkedExample]) -> tuple[list[Problem], Catalog]:
     """Every problem of the tree, and the template catalog they were judged against."""
     template = extract(root)
-    glossary = load_glossary(root / "locales" / "glossary.yaml", TRANSLATED)
+    glossary = load_glossary(root, TRANSLATED)
     problems = check_examples(book, examples)
     problems += check_template(root, template)
     for lang in TRANSLATED:

@@ -13,8 +13,7 @@ from typing import Any, BinaryIO, Iterator
 from pathlib import Path
 
 from rulebook import examples, model
-from rulebook.i18n import TRANSLATED
-from rulebook.textchecks import load_glossary
+from rulebook.glossary import load_glossary
 
 
 def extract_rules(
@@ -22,7 +21,7 @@ def extract_rules(
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     path = Path(fileobj.name)
     if path.name == "glossary.yaml":
-        for term in load_glossary(path, TRANSLATED):
+        for term in load_glossary(path.parent.parent, ()):
             yield term.line, "pgettext", (term.context, term.note), [f"glossary term '{term.english[0]}'"]
         return
     if path.parent.name == "executable_examples":

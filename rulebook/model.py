@@ -189,6 +189,19 @@ def placeholders(text: str) -> list[str]:
     return names
 
 
+def replacement_fields(text: str) -> list[str]:
+    """Every replacement field as written, ``{amount}`` or ``{amount:>9}``, sorted; ValueError on bad braces.
+
+    Compared whole between a source and its translation, so a format spec or a
+    conversion can never be slipped into a translation.
+    """
+    fields = set()
+    for _literal, name, spec, conversion in string.Formatter().parse(text):
+        if name is not None:
+            fields.add("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    return sorted(fields)
+
+
 def _clean(text: str) -> str:
     return " ".join(text.split())
 

@@ -19,7 +19,7 @@ from babel.lists import format_list
 from rulebook.examples import WorkedExample, engine_namespace, run, shown_result
 from rulebook.formatting import LocaleFormatter, format_value
 from rulebook.i18n import LANGUAGES, Translations
-from rulebook.textchecks import Term
+from rulebook.glossary import Glossary
 from rulebook.model import Message, Rulebook
 from rulebook.values import Value, resolve
 
@@ -57,8 +57,8 @@ class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
     def __init__(self, book: Rulebook, translations: Translations, templates: Path,
-                 examples: list[WorkedExample] = (), glossary: list[Term] = ()):
-        self.book, self.tr, self.glossary = book, translations, list(glossary)
+                 examples: list[WorkedExample] = (), glossary: Glossary | None = None):
+        self.book, self.tr, self.glossary = book, translations, glossary
         self.fmt = LocaleFormatter(translations)
         self.examples: dict[str, list[WorkedExample]] = {}
         for example in examples:

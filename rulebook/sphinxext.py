@@ -19,7 +19,7 @@ from rulebook.examples import doctest_setup, load_examples
 from rulebook.i18n import TRANSLATED, Translations, extract, language_choices
 from rulebook.search_hr import SearchCroatian
 from rulebook.status import all_status
-from rulebook.textchecks import load_glossary
+from rulebook.glossary import load_glossary
 from rulebook.model import load_rulebook
 from rulebook.render import PageRenderer
 
@@ -38,7 +38,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     except (ModelErrors, ModelError) as exc:
         raise ConfigError(str(exc)) from None
     translations = Translations.load(root, config.language or "en")
-    glossary = load_glossary(root / "locales" / "glossary.yaml", TRANSLATED)
+    glossary = load_glossary(root, TRANSLATED)
     app.rulebook_renderer = PageRenderer(book, translations, root / "templates", examples, glossary)
     config.doctest_global_setup = doctest_setup(root / book.house_file)
     title = translations.pgettext(book.title.context, book.title.text)

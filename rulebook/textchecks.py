@@ -1,4 +1,4 @@
-"""Checks of one msgstr against its msgid: digits, markup, terminology.
+"""Checks of one msgstr against its msgid: digits, markup, terminology, typography.
 
 Pure functions of two strings (and the glossary), so the drift gate can run
 them over every catalog in a fraction of a second.
@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
-from pathlib import Path
 
-from rulebook import yamlload
-from rulebook.errors import ModelError
+from rulebook.glossary import Glossary, without_placeholders
 
 _DIGITS = re.compile(r"\d+")
 _MARKUP = re.compile(
@@ -60,69 +57,62 @@ def markup_problem(msgid: str, msgstr: str) -> str | None:
     return f"adds markup {', '.join(sorted(extra))} (translations are plain text)"
 
 
-@dataclass(frozen=True)
-class Term:
-    english: tuple[str, ...]
-    forms: dict[str, tuple[str, ...]]
-    keep: bool
-    note: str
-    line: int
-
-    @property
-    def context(self) -> str:
-        return "glossary." + "-".join(self.english[0].lower().split())
-
-    def shown(self, lang: str) -> str:
-        """The term as a reader sees it: the first form, without its stem mark."""
-        forms = self.english if lang == "en" else self.forms[lang]
-        return " ".join(word.rstrip("*") for word in forms[0].split())
-
-    def used_in(self, english_text: str) -> bool:
-        return any(_pattern(form, english=True).search(english_text) for form in self.english)
-
-    def rendered_in(self, lang: str, text: str) -> bool:
-        return any(_pattern(form).search(text) for form in self.forms.get(lang, ()))
-
-
-def _pattern(form: str, english: bool = False) -> re.Pattern:
-    words = []
-    for word in form.split():
-        stem = word.rstrip("*")
-        words.append(re.escape(stem) + (r"\w*" if word.endswith("*") else ""))
-    return re.compile(r"(?<!\w)" + r"[\s-]+".join(words) + r"(?!\w)", re.IGNORECASE)
-
-
-def load_glossary(path: Path, languages: tuple[str, ...]) -> list[Term]:
-    """The glossary, strictly: every term needs a form in every language."""
-    name = "locales/glossary.yaml"
-    data = yamlload.load(path, name)
-    if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
-        raise ModelError(name, 1, None, "the glossary needs a list under 'terms'")
-    terms = []
-    for index, entry in enumerate(data["terms"]):
-        line = data["terms"].line_of(index)
-        if not isinstance(entry, dict):
-            raise ModelError(name, line, None, "each term must be a mapping")
-        unknown = set(entry) - {"en", "keep", "note", *languages}
-        if not isinstance(entry.get("note"), str):
-            raise ModelError(name, line, None, "each term needs a 'note' saying what it means")
-        if unknown:
-            raise ModelError(name, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term")
-        forms = {}
-        for lang in ("en", *languages):
-            value = entry.get(lang)
-            if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-                raise ModelError(name, line, None, f"term needs a list of '{lang}' forms")
-            forms[lang] = tuple(value)
-        terms.append(Term(forms.pop("en"), forms, bool(entry.get("keep")), " ".join(entry["note"].split()),
-                          entry.line_of("note")))
-    return terms
-
-
-def glossary_problems(terms: list[Term], lang: str, msgid: str, msgstr: str) -> list[str]:
+def glossary_problems(glossary: Glossary, lang: str, msgid: str, msgstr: str) -> list[str]:
+    """A term of the msgid not rendered with the language's words, or rendered with a word to avoid."""
     problems = []
-    for term in terms:
+    for term in glossary:
         if term.used_in(msgid) and not term.rendered_in(lang, msgstr):
             wanted = " / ".join(term.forms[lang])
             problems.append(f"'{term.english[0]}' must be translated as {wanted}")
+        if (word := term.avoided_in(lang, msgstr)) is not None:
+            problems.append(f"{word!r} is not how '{term.english[0]}' is said in this rulebook "
+                            f"(use {term.forms[lang][0]!r})")
     return problems
+
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | None:
+    """English words of the msgid left in the translation, unless the language accepts them."""
+    source = {word.lower() for word in _WORD.findall(without_placeholders(msgid))}
+    left = []
+    for word in _WORD.findall(without_placeholders(msgstr)):
+        lower = word.lower()
+        if len(lower) >= 3 and lower in source and lower not in accepted and lower not in left:
+            left.append(lower)
+    if not left:
+        return None
+    return f"English word(s) left untranslated: {', '.join(left)} (add accepted loanwords to the language's glossary)"
+
+
+_DOUBLED = re.compile(r"(?<!\w)(\w+)[\s\u00a0]+\1(?!\w)", re.IGNORECASE)
+
+
+def doubled_problem(msgid: str, msgstr: str) -> str | None:
+    """A word typed twice in a row ("the the"), unless the English does the same."""
+    found = {m.group(1).lower() for m in _DOUBLED.finditer(without_placeholders(msgstr))}
+    found -= {m.group(1).lower() for m in _DOUBLED.finditer(without_placeholders(msgid))}
+    return f"doubled word(s): {', '.join(sorted(found))}" if found else None
+
+
+_NO_BREAK = "\u00a0\u202f"
+_FRENCH = re.compile(r"(?P<before>.)(?P<mark>[:;?!»])|(?P<open>«)(?P<after>.)")
+
+
+def french_typography_problem(msgstr: str) -> str | None:
+    """French sets a no-break space before : ; ? ! and inside « », never a plain one."""
+    text = without_placeholders(msgstr)
+    wrong = []
+    for match in _FRENCH.finditer(text):
+        if match.group("mark"):
+            before, mark = match.group("before"), match.group("mark")
+            if mark == ":" and before.isdigit() and text[match.end():match.end() + 1].isdigit():
+                continue  # a time of day, 10:30
+            if before not in _NO_BREAK:
+                wrong.append(mark)
+        elif match.group("after") not in _NO_BREAK:
+            wrong.append("«")
+    if not wrong:
+        return None
+    return f"no no-break space before {' '.join(dict.fromkeys(wrong))} (French typography)"
