@@ -19,6 +19,8 @@ from itertools import combinations
 
 from .cards import RANKS, SUITS, check_cards
 
+__all__ = ["HandValue", "evaluate", "evaluate_many", "evaluate_omaha", "winners"]
+
 CATEGORIES: tuple[str, ...] = (
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
     "flush", "full_house", "four_of_a_kind", "straight_flush",

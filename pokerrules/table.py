@@ -24,6 +24,7 @@ from .cards import check_amount, check_cards, check_seat, check_seats, clockwise
 __all__ = [
     "Positions", "next_button", "blind_positions", "next_blinds", "heads_up_button", "hand_positions",
     "may_straddle", "may_chop", "entry_options", "seat_change_must_post", "draw_order", "chip_race",
+    "hand_roles",
 ]
 
 K = TypeVar("K", bound=Hashable)

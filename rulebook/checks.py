@@ -11,10 +11,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from rulebook.examples import WorkedExample, engine_namespace, run
-from rulebook.i18n import TRANSLATED, entry_state, extract, po_path, pot_path, read_catalog
-from rulebook.model import Rulebook, replacement_fields
-from rulebook.glossary import Glossary, load_glossary
+from rulebook.i18n import TRANSLATED, entry_state, po_path, pot_path, read_catalog
+from rulebook.model import replacement_fields
+from rulebook.project import Project
+from rulebook.glossary import Glossary
 from rulebook.textchecks import (digit_problem, doubled_problem, english_problem, french_typography_problem,
                                  glossary_problems, markup_problem)
 
@@ -56,14 +56,19 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     return []
 
 
-def check_catalog(root: Path, lang: str, template: Catalog, glossary: Glossary) -> list[Problem]:
-    """Completeness of one language: every current message translated, none fuzzy."""
-    path = po_path(root, lang)
-    rel = str(path.relative_to(root))
-    if not path.exists():
+def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary) -> list[Problem]:
+    """Completeness of one language: every current message translated, none fuzzy, none left over."""
+    rel = str(po_path(root, lang).relative_to(root))
+    if catalog is None:
         return [Problem(rel, 0, "missing", None, lang, "no catalog: run `make update-po`")]
-    catalog = read_catalog(path, lang)
     problems = []
+    current = {(m.id, m.context) for m in template if m.id}
+    contexts = {m.context for m in template if m.context}
+    for entry in catalog:
+        if entry.id and (entry.id, entry.context) not in current and entry.context not in contexts:
+            label = entry.context or (entry.id if isinstance(entry.id, str) else entry.id[0])
+            problems.append(Problem(rel, entry.lineno, "obsolete", None, lang,
+                                    f"{label}: no longer in the sources (run `make update-po` to mark it obsolete)"))
     for source in template:
         if not source.id:
             continue
@@ -122,12 +127,11 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
             yield "typography", form + problem
 
 
-def check_examples(book: Rulebook, examples: list[WorkedExample]) -> list[Problem]:
+def check_examples(project: Project) -> list[Problem]:
     """The engine is the referee: every check of every example must agree with it."""
-    namespace = engine_namespace(book.house)
     problems = []
-    for example in examples:
-        for outcome in run(example, namespace):
+    for example in project.examples:
+        for outcome in project.outcomes[example.id]:
             if outcome.ok:
                 continue
             if outcome.error:
@@ -139,12 +143,10 @@ def check_examples(book: Rulebook, examples: list[WorkedExample]) -> list[Proble
     return problems
 
 
-def run_checks(root: Path, book: Rulebook, examples: list[WorkedExample]) -> tuple[list[Problem], Catalog]:
-    """Every problem of the tree, and the template catalog they were judged against."""
-    template = extract(root)
-    glossary = load_glossary(root, TRANSLATED)
-    problems = check_examples(book, examples)
-    problems += check_template(root, template)
+def run_checks(project: Project) -> list[Problem]:
+    """Every problem of the project: examples, the template, each language's catalog."""
+    problems = check_examples(project)
+    problems += check_template(project.root, project.template)
     for lang in TRANSLATED:
-        problems += check_catalog(root, lang, template, glossary)
-    return problems, template
+        problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary)
+    return problems

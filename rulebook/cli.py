@@ -14,9 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, extract, merge, new_catalog, po_path, pot_path, read_catalog, write_catalog
-from rulebook.examples import load_examples
-from rulebook.model import load_rulebook
+from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
+from rulebook.project import Project
 
 
 def _print_errors(errors: list[ModelError]) -> None:
@@ -24,33 +23,45 @@ def _print_errors(errors: list[ModelError]) -> None:
         print(error, file=sys.stderr)
 
 
-def _load(root: Path):
-    """The rulebook and its examples, or one line per mistake and exit 2."""
+def _load(root: Path) -> Project | int:
+    """The project, or one line per mistake and the exit code: 2 unreadable, 1 inconsistent."""
+    from rulebook.checks import Problem
+
     try:
-        book = load_rulebook(root / "rules")
-        return book, load_examples(root, {rule.id for rule in book.rules})
+        return Project.load(root)
     except ModelErrors as exc:
+        if all(error.check for error in exc.errors):
+            _report([Problem(e.file, e.line, e.check, e.rule_id, None, e.message) for e in exc.errors], [], "text")
+            return 1
         _print_errors(exc.errors)
-        raise SystemExit(2)
+        return 2
+
+
+def _gated(root: Path) -> Project | int:
+    """The project if the gate passes; otherwise its report, and the exit code. Publishing starts here."""
+    from rulebook.checks import run_checks
+
+    project = _load(root)
+    if isinstance(project, int):
+        return project
+    problems = run_checks(project)
+    if problems:
+        _report(problems, [], "text", "nothing was published")
+        return 1
+    return project
 
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.checks import Problem, run_checks
+    from rulebook.checks import run_checks
     from rulebook.status import all_status
 
-    try:
-        book = load_rulebook(root / "rules")
-        examples = load_examples(root, {rule.id for rule in book.rules})
-    except ModelErrors as exc:
-        if not all(error.check for error in exc.errors):
-            _print_errors(exc.errors)
-            return 2
-        problems = [Problem(e.file, e.line, e.check, e.rule_id, None, e.message) for e in exc.errors]
-        _report(problems, [], args.format)
-        return 1
-    problems, template = run_checks(root, book, examples)
-    _report(problems, all_status(root, template), args.format,
-            f"{len(book.rules)} rules, {len(examples)} examples, {sum(1 for m in template if m.id)} messages")
+    project = _load(root)
+    if isinstance(project, int):
+        return project
+    problems = run_checks(project)
+    template = project.template
+    _report(problems, all_status(project), args.format,
+            f"{len(project.book.rules)} rules, {len(project.examples)} examples, {sum(1 for m in template if m.id)} messages")
     return 1 if problems else 0
 
 
@@ -72,18 +83,25 @@ def _report(problems: list, status: list, form: str, scope: str = "") -> None:
 
 
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
-    _load(root)
-    template = extract(root)
-    write_catalog(pot_path(root), template)
-    print(f"{pot_path(root).relative_to(root)}: {len(template)} messages")
+    project = _load(root)
+    if isinstance(project, int):
+        return project
+    write_catalog(pot_path(root), project.template)
+    print(f"{pot_path(root).relative_to(root)}: {len(project.template)} messages")
     return 0
 
 
 def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
-    template = read_catalog(pot_path(root))
-    for lang in args.lang or TRANSLATED:
+    """Merge the template into each catalog; a catalog that cannot be read is left untouched."""
+    try:
+        template = read_catalog(pot_path(root))
+        catalogs = {lang: strict_catalog(root, lang) for lang in args.lang or TRANSLATED}
+    except ModelErrors as exc:
+        _print_errors(exc.errors)
+        return 2
+    for lang, existing in catalogs.items():
         path = po_path(root, lang)
-        catalog = merge(read_catalog(path, lang), template) if path.exists() else new_catalog(lang, template)
+        catalog = merge(existing, template) if existing is not None else new_catalog(lang, template)
         write_catalog(path, catalog)
         messages = [m for m in catalog if m.id]
         missing = sum(1 for m in messages if entry_state(m) != "translated")
@@ -94,31 +112,37 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
     from rulebook.site import build_all
 
-    _load(root)
-    return 0 if build_all(root, tuple(args.lang or LANGUAGES), args.builder, args.build_dir) else 1
+    project = _gated(root)
+    if isinstance(project, int):
+        return project
+    return 0 if build_all(project, tuple(args.lang or LANGUAGES), args.builder, args.build_dir) else 1
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import build_cards
 
-    book, _examples = _load(root)
+    project = _gated(root)
+    if isinstance(project, int):
+        return project
     build = args.build_dir or root / "_build"
-    written = build_cards(root, book, build / "cards", tuple(args.lang or LANGUAGES))
+    written = build_cards(project, build, tuple(args.lang or LANGUAGES))
     print(f"{len(written)} card PDFs in {build / 'cards'}")
     return 0
 
 
 def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.printing import build_pdf
+    from rulebook.printing import build_pdfs
     from rulebook.site import build_all
 
-    book, _examples = _load(root)
+    project = _gated(root)
+    if isinstance(project, int):
+        return project
     build = args.build_dir or root / "_build"
     languages = tuple(args.lang or LANGUAGES)
-    if not build_all(root, languages, "singlehtml", build):
+    if not build_all(project, languages, "singlehtml", build):
         return 1
-    for lang in languages:
-        print(build_pdf(root, book, build, lang))
+    for path in build_pdfs(project, build, languages):
+        print(path)
     return 0
 
 

@@ -9,34 +9,25 @@ literals), so the same text is run by the drift gate and shown as a doctest.
 
 from __future__ import annotations
 
-import ast
 import importlib
-import pkgutil
-from dataclasses import dataclass, field
-from types import CodeType
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook import yamlload
+from rulebook.calls import ENGINE_MODULES, Call, CallError, parse_call, run_call, show_call
 from rulebook.errors import ModelError
 from rulebook.model import ID_PATTERN, Message, placeholders, _Reader, _clean
 from rulebook.values import Value, parse_value
 
-ENGINE_MODULES = tuple(sorted(
-    module.name for module in pkgutil.iter_modules(importlib.import_module("pokerrules").__path__)
-    if module.name not in ("house", "cards") and not module.name.startswith("_")
-))
-ROOTS = ("house", *ENGINE_MODULES)
-_NODES = (ast.Expression, ast.Call, ast.Attribute, ast.Name, ast.Constant, ast.List, ast.Tuple,
-          ast.Dict, ast.keyword, ast.Load, ast.UnaryOp, ast.USub, ast.Subscript)
-
+if TYPE_CHECKING:
+    from pokerrules import House
 
 @dataclass(frozen=True)
 class Check:
-    call: str
+    call: Call           # parsed once into the engine-call grammar (rulebook.calls)
     expect: Any          # a name, a list of expects, a mapping of expects, or a bool/None
     line: int
-    code: CodeType = field(compare=False, repr=False)  # the call, validated and compiled once
 
 
 @dataclass(frozen=True)
@@ -91,21 +82,6 @@ def raw(value: Value) -> Any:
     return value.literal
 
 
-def _validate_call(source: str, names: set[str]) -> ast.Expression:
-    try:
-        tree = ast.parse(source.strip(), mode="eval")
-    except SyntaxError as exc:
-        raise ValueError(f"cannot read the call {source!r}: {exc.msg}") from None
-    for node in ast.walk(tree):
-        if not isinstance(node, _NODES):
-            raise ValueError(f"the call may only use engine calls, names and literals, not {type(node).__name__}")
-        if isinstance(node, ast.Name) and node.id not in names and node.id not in ROOTS:
-            raise ValueError(f"the call uses {node.id!r}, which is neither given nor part of the engine")
-    if not any(isinstance(node, ast.Call) for node in ast.walk(tree)):
-        raise ValueError("the call must call the engine")
-    return tree
-
-
 def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str] | None,
                seen: dict[str, tuple[str, int]]) -> list[WorkedExample]:
     try:
@@ -128,7 +104,7 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str
         )
         if fields is None:
             continue
-        if not ID_PATTERN.match(ident):
+        if not ID_PATTERN.match(ident) or len(ident) > 80:
             reader.error(line, ident, f"example id {ident!r} must be lower-case words joined by hyphens")
             continue
         if ident in seen:
@@ -189,16 +165,21 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
             reader.error(at, ident, "a check has no expected result ('expect')", check="example")
             continue
         try:
-            code = compile(_validate_call(spec["call"], names), reader.file, "eval")
+            call = parse_call(spec["call"], names)
             _validate_expect(spec["expect"], names)
-        except ValueError as exc:
+        except (CallError, ValueError) as exc:
             reader.error(at, ident, str(exc))
             continue
-        checks.append(Check(spec["call"].strip(), spec["expect"], at, code))
+        checks.append(Check(call, spec["expect"], at))
     if not checks:
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
     text = Message(f"{ident}.text", _clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
-    for name in placeholders(text.text):
+    try:
+        names = placeholders(text.text)
+    except ValueError as exc:
+        reader.error(text.line, ident, f"bad braces in text: {exc} (write {{{{ and }}}} for a brace)")
+        names = []
+    for name in names:
         if name not in given and name not in results:
             reader.error(text.line, ident, f"placeholder {{{name}}} names no given value or result")
     return WorkedExample(ident, fields["rule"], text, given, results, tuple(checks), tuple(columns),
@@ -239,16 +220,6 @@ def read_messages(path: Path, rel: str) -> Iterator[Message]:
 
 # -- running -------------------------------------------------------------
 
-def engine_namespace(house_data: dict) -> dict[str, Any]:
-    """The names a call may use: the house and the engine's modules."""
-    from pokerrules import House
-
-    namespace: dict[str, Any] = {"house": House.from_mapping(house_data)}
-    for name in ENGINE_MODULES:
-        namespace[name] = importlib.import_module(f"pokerrules.{name}")
-    return namespace
-
-
 def expected(expect: Any, binding: dict[str, Value]) -> Any:
     if isinstance(expect, str):
         return raw(binding[expect])
@@ -270,19 +241,6 @@ def plain(value: Any) -> Any:
     return value
 
 
-def literal_call(call: str, binding: dict[str, Value]) -> str:
-    """The call with every given name replaced by its value, as a reader would type it."""
-    tree = ast.parse(call, mode="eval")
-
-    class Inline(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.AST:
-            if node.id in binding:
-                return ast.copy_location(ast.parse(repr(raw(binding[node.id])), mode="eval").body, node)
-            return node
-
-    return ast.unparse(Inline().visit(tree))
-
-
 @dataclass(frozen=True)
 class Outcome:
     example: WorkedExample
@@ -297,19 +255,18 @@ class Outcome:
         return self.error is None and plain(self.actual) == plain(self.expected)
 
 
-def run(example: WorkedExample, namespace: dict[str, Any]) -> list[Outcome]:
+def run(example: WorkedExample, house: "House") -> list[Outcome]:
+    """Every check of the example, for each of its table rows, answered by the engine."""
     outcomes = []
     for binding in example.bindings():
-        scope = {**namespace, **{name: raw(value) for name, value in binding.items()}}
+        scope = {name: raw(value) for name, value in binding.items()}
         for check in example.checks:
             wanted = expected(check.expect, binding)
-            call = literal_call(check.call, binding)
             try:
-                actual = eval(check.code, {"__builtins__": {}}, scope)
-                error = None
+                actual, error = run_call(check.call, house, scope), None
             except Exception as exc:  # the engine's complaint is the example's failure
                 actual, error = None, f"{type(exc).__name__}: {exc}"
-            outcomes.append(Outcome(example, check, call, wanted, actual, error))
+            outcomes.append(Outcome(example, check, show_call(check.call, scope), wanted, actual, error))
     return outcomes
 
 

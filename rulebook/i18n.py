@@ -245,3 +245,108 @@ class Translations:
         if found and self.catalog is not None:
             return found.string[gettext.c2py(self.catalog.plural_expr)(n)]
         return singular if n == 1 else plural
+
+
+# -- strict reading ---------------------------------------------------------------
+
+MAX_CATALOG_BYTES = 8_000_000
+_MSGFMT_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:\d+:)? (?P<message>.*)$")
+
+
+def strict_catalog(root: Path, lang: str) -> Catalog | None:
+    """A language's catalog, read only if it is well-formed gettext; None if there is none.
+
+    Raises ModelErrors (one line each, with file and line) for what ``msgfmt --check``
+    rejects (syntax, unquoted strings, duplicate entries, plural counts, the header; our own
+    placeholder check judges format strings, with a clearer message), a byte-order
+    mark, bytes that are not UTF-8, a charset other than UTF-8, or a Plural-Forms header
+    that disagrees with the language's CLDR rule.
+    """
+    from rulebook.errors import ModelError, ModelErrors
+
+    path = po_path(root, lang)
+    rel = str(path.relative_to(root))
+    if not path.exists():
+        return None
+    data = path.read_bytes()
+    if len(data) > MAX_CATALOG_BYTES:
+        raise ModelErrors([ModelError(rel, 1, None, f"the catalog is larger than {MAX_CATALOG_BYTES:,} bytes", "catalog")])
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ModelErrors([ModelError(rel, 1, None, "starts with a byte-order mark: save it as UTF-8 without BOM", "catalog")])
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ModelErrors([ModelError(rel, line, None, f"byte {data[exc.start]:#x} is not UTF-8: save the catalog as UTF-8", "catalog")]) from None
+    errors = _msgfmt_errors(path, rel)
+    if errors:
+        raise ModelErrors(errors)
+    try:
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, locale=lang, abort_invalid=True)
+    except Exception as exc:  # Babel's reader is stricter than msgfmt in a few places
+        line = getattr(exc, "lineno", 0) or 0
+        raise ModelErrors([ModelError(rel, line, None, f"cannot read the catalog: {exc}", "catalog")]) from None
+    for message in catalog:
+        _recover_previous(message)
+    problems = _header_problems(catalog, lang, rel, data.decode("utf-8"))
+    if problems:
+        raise ModelErrors(problems)
+    return catalog
+
+
+def _msgfmt_errors(path: Path, rel: str) -> list:
+    """What GNU gettext's own checker rejects, as our one-line errors."""
+    import shutil
+    import subprocess
+
+    from rulebook.errors import ModelError
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return [ModelError(rel, 0, None, "msgfmt is not installed (Debian package gettext): cannot check the catalog", "catalog")]
+    result = subprocess.run([msgfmt, "--check-header", "--check-domain", "-o", "/dev/null", str(path)], capture_output=True, text=True,
+                            env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"})
+    if result.returncode == 0:
+        return []
+    errors = []
+    for line in result.stderr.splitlines():
+        match = _MSGFMT_LINE.match(line)
+        if match and "warning:" not in match["message"] and match["file"] == str(path):
+            errors.append(ModelError(rel, int(match["line"]), None, f"not valid gettext: {match['message']}", "catalog"))
+    return errors or [ModelError(rel, 0, None, "msgfmt rejects the catalog: " + " ".join(result.stderr.split())[:300], "catalog")]
+
+
+def _header_problems(catalog: Catalog, lang: str, rel: str, text: str) -> list:
+    from babel.messages.plurals import get_plural
+
+    from rulebook.errors import ModelError
+
+    def line_of(field: str) -> int:
+        return next((number for number, line in enumerate(text.splitlines(), 1) if f'"{field}:' in line), 1)
+
+    problems = []
+    content_type = dict(catalog.mime_headers).get("Content-Type", "")
+    charset = re.search(r"charset=([\w.-]+)", content_type)
+    if not charset or charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
+        problems.append(ModelError(rel, line_of("Content-Type"), None,
+                                   f"charset must be UTF-8, not {charset.group(1) if charset else 'unset'}", "catalog"))
+    wanted = get_plural(lang)
+    header = dict(catalog.mime_headers).get("Plural-Forms", "")
+    if not _same_plural_rule(header, wanted.num_plurals, wanted.plural_expr):
+        problems.append(ModelError(rel, line_of("Plural-Forms"), None,
+                                   f"Plural-Forms must follow the {lang} rule of CLDR: "
+                                   f"nplurals={wanted.num_plurals}; plural={wanted.plural_expr};", "catalog"))
+    return problems
+
+
+def _same_plural_rule(header: str, nplurals: int, expression: str) -> bool:
+    """Whether a Plural-Forms header picks the same form as CLDR's rule for every count up to 1,000."""
+    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header)
+    if not match or int(match.group(1)) != nplurals or len(match.group(2)) > 500:
+        return False
+    try:
+        theirs, ours = gettext.c2py(match.group(2)), gettext.c2py(expression)
+        return all(theirs(n) == ours(n) for n in range(1001))
+    except (ValueError, SyntaxError, RecursionError, ZeroDivisionError):
+        return False

@@ -18,7 +18,12 @@ from rulebook.errors import ModelError, ModelErrors
 from rulebook.values import Value, parse_value, resolve
 from rulebook.yamlload import Map, Seq
 
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")   # \Z: "rake\n" is not an id
+MAX_ID = 80
+# Names the site itself uses: a part with one of these ids would replace a page of the site.
+RESERVED_IDS = frozenset({"index", "search", "genindex", "glossary", "status", "editorial-notes", "r",
+                          "py-modindex", "searchindex", "objects", "static", "sources", "downloads"})
+_PLACEHOLDER_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 TAGS = frozenset({"cash-game", "tournament", "conduct", "guide"})
 TABLES = frozenset({"rake-bands", "stakes"})
 
@@ -202,6 +207,23 @@ def replacement_fields(text: str) -> list[str]:
     return sorted(fields)
 
 
+def fill(text: str, values: dict[str, str]) -> str:
+    """``text`` with each ``{name}`` replaced by its value: names only, never a format spec,
+    a conversion or an attribute (``str.format`` would run ``{amount.__class__}``).
+
+    ValueError for anything else; the gate reports such a string before any page is built.
+    """
+    parts = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        parts.append(literal)
+        if name is None:
+            continue
+        if spec or conversion or name not in values:
+            raise ValueError(f"{{{name}}} is not a plain placeholder of this text")
+        parts.append(values[name])
+    return "".join(parts)
+
+
 def _clean(text: str) -> str:
     return " ".join(text.split())
 
@@ -226,9 +248,13 @@ class _Loader:
             return None
 
     def claim(self, reader: _Reader, ident: Any, line: int, what: str) -> str | None:
-        if not isinstance(ident, str) or not ID_PATTERN.match(ident):
-            reader.error(line, ident if isinstance(ident, str) else None,
-                         f"{what} id {ident!r} must be lower-case words joined by hyphens, e.g. 'rake-cap'")
+        if not isinstance(ident, str) or not ID_PATTERN.match(ident) or len(ident) > MAX_ID:
+            reader.error(line, None,
+                         f"{what} id {ident!r} must be lower-case words joined by hyphens, e.g. 'rake-cap' "
+                         f"(at most {MAX_ID} characters)")
+            return None
+        if what == "part" and ident in RESERVED_IDS:
+            reader.error(line, ident, f"part id {ident!r} is the name of a page of the site: choose another")
             return None
         if ident in self.ids:
             first_file, first_line = self.ids[ident]
@@ -265,10 +291,17 @@ class _Loader:
         used = set()
         for message in texts:
             try:
-                names = placeholders(message.text)
+                fields = list(string.Formatter().parse(message.text))
             except ValueError as exc:
-                reader.error(message.line, rule_id, f"bad braces in text: {exc}")
+                reader.error(message.line, rule_id, f"bad braces in text: {exc} (write {{{{ and }}}} for a brace)")
                 continue
+            bad = [f"{{{name}{'!' + conv if conv else ''}{':' + spec if spec else ''}}}" for _, name, spec, conv in fields
+                   if name is not None and (spec or conv or not _PLACEHOLDER_NAME.match(name))]
+            if bad:
+                reader.error(message.line, rule_id, f"placeholder {bad[0]} must be a plain {{name}} "
+                             "(lower-case letters, digits and _; no format, no attribute)")
+                continue
+            names = [name for _, name, _, _ in fields if name is not None]
             for name in names:
                 used.add(name)
                 if name not in values:
@@ -440,8 +473,20 @@ def load_rulebook(root: Path | str = "rules") -> Rulebook:
 
 def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
     """Let the engine judge the house data, and point its complaint at a line."""
+    from babel import Locale, UnknownLocaleError
     from pokerrules import HouseError, House
 
+    for key in ("official_language", "announced_in"):
+        codes = house.get(key)
+        for code in codes if isinstance(codes, list) else [codes] if codes is not None else []:
+            try:
+                if not isinstance(code, str) or not re.fullmatch(r"[a-z]{2,3}", code):
+                    raise ValueError
+                Locale.parse(code)
+            except (ValueError, UnknownLocaleError):
+                errors.append(ModelError(file, house.line_of(key), None,
+                                         f"{key}: {code!r} is not a language code such as 'ro' or 'hr'", check="house"))
+                return None
     try:
         House.from_mapping(house)
     except HouseError as exc:

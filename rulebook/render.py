@@ -16,11 +16,11 @@ import jinja2
 
 from babel.lists import format_list
 
-from rulebook.examples import WorkedExample, engine_namespace, run, shown_result
+from rulebook.examples import WorkedExample, shown_result
 from rulebook.formatting import LocaleFormatter, format_value
-from rulebook.i18n import LANGUAGES, Translations
-from rulebook.glossary import Glossary
-from rulebook.model import Message, Rulebook
+from rulebook.i18n import LANGUAGES
+from rulebook.model import Message, fill
+from rulebook.project import Project
 from rulebook.values import Value, resolve
 
 _BREAKS = re.compile(r"[ \t\r\n\f\v]+")  # not str.split(): no-break spaces must survive
@@ -56,14 +56,15 @@ def heading(text: str, underline: str) -> Markup:
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
-    def __init__(self, book: Rulebook, translations: Translations, templates: Path,
-                 examples: list[WorkedExample] = (), glossary: Glossary | None = None):
-        self.book, self.tr, self.glossary = book, translations, glossary
+    def __init__(self, project: Project, lang: str):
+        self.project, self.book, self.glossary = project, project.book, project.glossary
+        self.tr = translations = project.translations(lang)
         self.fmt = LocaleFormatter(translations)
         self.examples: dict[str, list[WorkedExample]] = {}
-        for example in examples:
+        for example in project.examples:
             self.examples.setdefault(example.rule, []).append(example)
-        self.namespace = engine_namespace(book.house) if examples else {}
+        templates = project.root / "templates"
+        book = self.book
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(templates / "rst")),
             finalize=rst_text, autoescape=False, keep_trailing_newline=True,
@@ -92,9 +93,9 @@ class PageRenderer:
         """The translation with its placeholders filled; the English if the translation's are broken
         (the gate reports that translation)."""
         try:
-            return self.text(message).format(**shown)
-        except (KeyError, IndexError, ValueError):
-            return message.text.format(**shown)
+            return fill(self.text(message), shown)
+        except ValueError:
+            return fill(message.text, shown)
 
     def show(self, value: Value) -> str:
         """An example's value as the page's language writes it."""
@@ -116,7 +117,7 @@ class PageRenderer:
     def doctest(self, example: WorkedExample) -> list[Markup]:
         """The example's engine calls as doctest lines, run by ``make doctest``."""
         lines = []
-        for outcome in run(example, self.namespace):
+        for outcome in self.project.outcomes[example.id]:
             lines += [Markup(f">>> {outcome.call}"), Markup(shown_result(outcome))]
         return lines
 

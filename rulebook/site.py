@@ -1,62 +1,112 @@
-"""The published site: one Sphinx build per language, and the language chooser."""
+"""The published site: one Sphinx build per language, from the one loaded project.
+
+The builds run in forked worker processes (as many as there are cores), each
+running Sphinx in-process with the project the command already loaded and
+gated, so nothing is read or computed twice. Sphinx builds into a work folder
+(kept for incremental builds); only when every language succeeded is the
+result published, by swapping the whole folder into place. A build that fails
+publishes nothing and leaves the previous site as it was.
+"""
 
 from __future__ import annotations
 
+import io
+import multiprocessing
 import os
-import subprocess
+import shutil
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import jinja2
-from rulebook.i18n import LANGUAGES, language_choices
 
+from rulebook.i18n import LANGUAGES, language_choices
+from rulebook.project import Project
 
 # The printed rulebook is made from a single page in Sphinx's plain theme: a screen
 # theme's fixed-height layout does not paginate.
-PRINT_OPTIONS = {"singlehtml": ["-D", "html_theme=basic"]}
+PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
+
+_PROJECT: Project | None = None   # handed to the forked workers (set only around a build)
 
 
-def sphinx_command(root: Path, build: Path, lang: str, builder: str, out: Path) -> list[str]:
-    return [
-        sys.executable, "-m", "sphinx", "-b", builder, "-q", "-W", "--keep-going",
-        "-c", str(root), "-D", f"language={lang}", *PRINT_OPTIONS.get(builder, []),
-        "-d", str(build / "doctrees" / builder / lang),
-        str(build / "src" / lang), str(out),
-    ]
+def _build_one(job: tuple[str, str, str]) -> tuple[str, int, str]:
+    """One language with one builder, in this (forked) process; returns its exit status and output."""
+    from sphinx.application import Sphinx
+
+    lang, builder, build = job
+    build_dir = Path(build)
+    project = _PROJECT
+    src = build_dir / "src" / lang
+    src.mkdir(parents=True, exist_ok=True)
+    out = io.StringIO()
+    try:
+        app = Sphinx(
+            str(src), str(project.root), str(work_dir(build_dir, builder, lang)),
+            str(build_dir / "doctrees" / builder / lang), builder,
+            confoverrides={"language": lang, "rulebook_project": lambda: project, **PRINT_OPTIONS.get(builder, {})},
+            status=None, warning=out, warningiserror=True, keep_going=True,
+        )
+        app.build()
+        return lang, app.statuscode, out.getvalue()
+    except Exception as exc:  # a Sphinx error is this language's failure, reported in one line
+        return lang, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}"
 
 
-def build_language(root: Path, build: Path, lang: str, builder: str = "html") -> subprocess.CompletedProcess:
-    (build / "src" / lang).mkdir(parents=True, exist_ok=True)
-    out = build / ("site" if builder == "html" else builder) / lang
-    return subprocess.run(sphinx_command(root, build, lang, builder, out), capture_output=True, text=True)
+def work_dir(build: Path, builder: str, lang: str) -> Path:
+    """Where Sphinx writes (unpublished, kept for incremental builds)."""
+    return build / "work" / builder / lang
 
 
-def build_all(root: Path, languages: tuple[str, ...] = LANGUAGES, builder: str = "html",
+def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder: str = "html",
               build: Path | None = None) -> bool:
     """Build every language, as many at once as there are cores; True if all passed."""
-    build = build or root / "_build"
+    global _PROJECT
+    build = build or project.root / "_build"
     workers = max(1, min(len(languages), os.cpu_count() or 1))
-    with ThreadPoolExecutor(workers) as pool:
-        results = list(pool.map(lambda lang: (lang, build_language(root, build, lang, builder)), languages))
+    _PROJECT = project
+    try:
+        # A fresh process per language: docutils keeps its directive registry process-wide.
+        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+            results = pool.map(_build_one, [(lang, builder, str(build)) for lang in languages], chunksize=1)
+    finally:
+        _PROJECT = None
     ok = True
-    for lang, result in results:
-        output = (result.stdout + result.stderr).strip()
-        if output:
-            print(f"[{lang}] {output}", file=sys.stderr)
-        if result.returncode != 0:
-            print(f"{builder} build of {lang!r} failed (exit {result.returncode})", file=sys.stderr)
+    for lang, status, output in results:
+        if output.strip():
+            print("\n".join(f"[{lang}] {line}" for line in output.strip().splitlines()), file=sys.stderr)
+        if status != 0:
+            print(f"{builder} build of {lang!r} failed", file=sys.stderr)
             ok = False
     if ok and builder == "html":
-        write_chooser(root, build, languages)
+        site = build / "site.new"
+        shutil.rmtree(site, ignore_errors=True)
+        previous = build / "site"
+        for lang in LANGUAGES:
+            # Languages not rebuilt this time keep their published pages.
+            source = work_dir(build, builder, lang) if lang in languages else previous / lang
+            if source.is_dir():
+                shutil.copytree(source, site / lang, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
+        write_chooser(project.root, site, tuple(lang for lang in LANGUAGES if (site / lang).is_dir()))
+        publish(site, previous)
     return ok
 
 
-def write_chooser(root: Path, build: Path, languages: tuple[str, ...]) -> Path:
+def publish(staged: Path, target: Path) -> None:
+    """Put a fully built folder in place of the published one, in one rename."""
+    old = target.with_name(target.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    staged.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def write_chooser(root: Path, site: Path, languages: tuple[str, ...]) -> Path:
     """The root page where a reader picks a language, each named in its own tongue."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root / "templates" / "site")),
                              autoescape=True)
     html = env.get_template("index.html.jinja").render(languages=language_choices(languages))
-    path = build / "site" / "index.html"
+    path = site / "index.html"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(html, encoding="utf-8")
     return path

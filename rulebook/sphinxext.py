@@ -10,44 +10,53 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from docutils.languages import get_language as docutils_language
+from docutils.parsers.rst.languages import get_language as rst_language
+from markupsafe import escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.examples import doctest_setup, load_examples
-from rulebook.i18n import TRANSLATED, Translations, extract, language_choices
+from rulebook.examples import doctest_setup
+from rulebook.i18n import language_choices
+from rulebook.project import Project
+from rulebook.render import PageRenderer
 from rulebook.search_hr import SearchCroatian
 from rulebook.status import all_status
-from rulebook.glossary import load_glossary
-from rulebook.model import load_rulebook
-from rulebook.render import PageRenderer
 
 STATIC = Path(__file__).parent / "static"
 
 
-def _root(config: Config) -> Path:
-    return Path(config.rulebook_root).resolve()
+def _project(config: Config) -> Project:
+    """The project the command loaded and gated; loaded here only for a bare ``sphinx-build``."""
+    if callable(config.rulebook_project):
+        return config.rulebook_project()
+    try:
+        return Project.load(Path(config.rulebook_root))
+    except (ModelErrors, ModelError) as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def config_inited(app: Sphinx, config: Config) -> None:
-    root = _root(config)
-    try:
-        book = load_rulebook(root / "rules")
-        examples = load_examples(root, {rule.id for rule in book.rules})
-    except (ModelErrors, ModelError) as exc:
-        raise ConfigError(str(exc)) from None
-    translations = Translations.load(root, config.language or "en")
-    glossary = load_glossary(root, TRANSLATED)
-    app.rulebook_renderer = PageRenderer(book, translations, root / "templates", examples, glossary)
-    config.doctest_global_setup = doctest_setup(root / book.house_file)
-    title = translations.pgettext(book.title.context, book.title.text)
-    config.project = title
-    config.html_title = title
+    project = _project(config)
+    lang = config.language or "en"
+    # Docutils has no Romanian or Croatian labels; our pages use none of its generated text,
+    # so take its English fallback without a warning.
+    docutils_language(lang)
+    rst_language(lang)
+    app.rulebook_renderer = renderer = PageRenderer(project, lang)
+    # Every page of the language depends on this: a change re-reads them all (never a stale page).
+    config.rulebook_fingerprint = project.fingerprint(lang)
+    config.doctest_global_setup = doctest_setup(project.root / project.book.house_file)
+    title = renderer.text(project.book.title)
+    # Sphinx and Furo write the project name and html_title into pages as markup: hand them
+    # text made safe for HTML (a translated title is text, never markup).
+    config.project = config.html_title = str(escape(title))
     config.html_static_path.append(str(STATIC))
     if config.html_theme != "furo":
         config.html_sidebars = {}  # the sidebar names conf.py gives are Furo's
-    config.templates_path.append(str(root / "templates" / "sphinx"))
+    config.templates_path.append(str(project.root / "templates" / "sphinx"))
 
 
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -63,8 +72,8 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
 
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
-    root = _root(app.config)
-    pages = app.rulebook_renderer.pages(all_status(root, extract(root)))
+    renderer = app.rulebook_renderer
+    pages = renderer.pages(all_status(renderer.project))
     for name, text in pages.items():
         _write_if_changed(srcdir / f"{name}.rst", text)
     for stale in srcdir.glob("*.rst"):
@@ -105,6 +114,10 @@ def _write_if_changed(path: Path, text: str) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.doctest")
     app.add_config_value("rulebook_root", ".", "env", types=[str])
+    # The loaded project, handed over by the ``rulebook`` command as a function returning it:
+    # Sphinx leaves functions out of its pickled environment, so it is never pickled or compared.
+    app.add_config_value("rulebook_project", None, "")
+    app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 
-from rulebook.i18n import TRANSLATED, entry_state, po_path, read_catalog
+from rulebook.i18n import TRANSLATED, entry_state
+
+if TYPE_CHECKING:
+    from rulebook.project import Project
 
 
 @dataclass(frozen=True)
@@ -27,9 +30,7 @@ class LanguageStatus:
         return 100 * self.translated // self.total if self.total else 100
 
 
-def language_status(root: Path, lang: str, template: Catalog) -> LanguageStatus:
-    path = po_path(root, lang)
-    catalog = read_catalog(path, lang) if path.exists() else None
+def language_status(lang: str, catalog: Catalog | None, template: Catalog) -> LanguageStatus:
     states = Counter(
         entry_state(catalog.get(source.id, source.context) if catalog else None)
         for source in template if source.id
@@ -37,5 +38,5 @@ def language_status(root: Path, lang: str, template: Catalog) -> LanguageStatus:
     return LanguageStatus(lang, sum(states.values()), states["translated"], states["fuzzy"])
 
 
-def all_status(root: Path, template: Catalog) -> list[LanguageStatus]:
-    return [language_status(root, lang, template) for lang in TRANSLATED]
+def all_status(project: "Project") -> list[LanguageStatus]:
+    return [language_status(lang, project.catalogs[lang], project.template) for lang in TRANSLATED]

@@ -38,6 +38,38 @@ class Seq(list):
 
 _constructor = yaml.constructor.SafeConstructor()
 
+# Bounds on what a rule file may hold: a hostile file gets a clear error, never a hang.
+MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 20
+MAX_TEXT = 20_000          # characters in one string
+MAX_NUMBER = 10**9         # no card-room number is larger
+
+
+class _Composer(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing aliases (no alias bombs, no self-reference) and deep nesting."""
+
+    def __init__(self, stream: str, name: str):
+        super().__init__(stream)
+        self.display, self.depth = name, 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise ModelError(self.display, event.start_mark.line + 1, None,
+                             "YAML aliases (*name) are not allowed: write the value out")
+        event = self.peek_event()
+        if getattr(event, "anchor", None) is not None:
+            raise ModelError(self.display, event.start_mark.line + 1, None,
+                             "YAML anchors (&name) are not allowed: write the value out")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ModelError(self.display, event.start_mark.line + 1, None,
+                             f"nested more than {MAX_DEPTH} levels deep")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
 
 def _build(node: yaml.Node, path: str) -> Any:
     line = node.start_mark.line + 1
@@ -62,7 +94,19 @@ def _build(node: yaml.Node, path: str) -> Any:
         result.line = line
         result.item_lines = [item.start_mark.line + 1 for item in node.value]
         return result
-    return _constructor.construct_object(node)
+    if isinstance(node, yaml.ScalarNode) and len(node.value) > MAX_TEXT:
+        raise ModelError(path, line, None, f"a value longer than {MAX_TEXT:,} characters")
+    try:
+        value = _constructor.construct_object(node)
+    except (ValueError, OverflowError, TypeError) as exc:
+        raise ModelError(path, line, None, f"cannot read the value {node.value[:40]!r}: {exc}") from None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) < MAX_NUMBER:
+        raise ModelError(path, line, None, f"the number {node.value[:40]} is larger than any card-room number")
+    if isinstance(value, float) and value != value:
+        raise ModelError(path, line, None, "not a number (.nan) is not a value")
+    if not isinstance(value, (str, int, float, bool, type(None))):
+        raise ModelError(path, line, None, f"{type(value).__name__} values (dates, binary) are not used here: quote it as text")
+    return value
 
 
 def _id_of(mapping: dict) -> str | None:
@@ -74,15 +118,29 @@ def load(path: Path, display: str | None = None) -> Any:
     """Load one YAML file; any syntax error becomes a one-line ModelError."""
     name = display or str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise ModelError(name, 0, None, f"cannot read: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ModelError(name, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ModelError(name, data[:exc.start].count(b"\n") + 1, None,
+                         f"byte {data[exc.start]:#x} is not UTF-8: save the file as UTF-8") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    loader = _Composer(text, name)
+    try:
+        node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
         raise ModelError(name, line, None, f"YAML syntax: {exc.problem}") from None
+    except yaml.YAMLError as exc:
+        raise ModelError(name, 0, None, f"YAML: {exc}") from None
+    finally:
+        loader.dispose()
     if node is None:
         raise ModelError(name, 1, None, "the file is empty")
     try:

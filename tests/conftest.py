@@ -11,6 +11,25 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("rules", "locales", "templates", "executable_examples", "rulebook", "conf.py")
 
 
+@pytest.fixture(scope="session")
+def project():
+    """The project as committed, loaded once for every test that only reads it."""
+    from rulebook.project import Project
+
+    return Project.load(ROOT)
+
+
+@pytest.fixture(scope="session")
+def built_site(project, tmp_path_factory) -> Path:
+    """The five-language site, built once per test session for every test that reads it."""
+    from rulebook.i18n import LANGUAGES
+    from rulebook.site import build_all
+
+    build = tmp_path_factory.mktemp("site-build")
+    assert build_all(project, LANGUAGES, "html", build)
+    return build / "site"
+
+
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """A copy of rules, catalogs, templates and conf.py that a test may edit."""

@@ -117,4 +117,4 @@ def test_cli_reports_one_line_per_error_and_exits_2(tree):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith("rules/rake.yaml:") and "rule Bad_Id: rule id 'Bad_Id' must be lower-case" in line
+    assert line.startswith("rules/rake.yaml:") and "rule id 'Bad_Id' must be lower-case" in line

@@ -10,9 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from rulebook.formatting import LocaleFormatter
-from rulebook.i18n import Translations
-from rulebook.model import load_rulebook
-from rulebook.printing import build_cards, build_pdf
+from rulebook.printing import build_cards, build_pdfs
+from rulebook.project import Project
 from rulebook.site import build_all
 from tests.conftest import ROOT, edit
 
@@ -39,17 +38,16 @@ def spaced(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def cards(tmp_path_factory):
-    out = tmp_path_factory.mktemp("cards")
-    book = load_rulebook(ROOT / "rules")
-    build_cards(ROOT, book, out, LANGS)
-    return out, book
+def cards(project, tmp_path_factory):
+    build = tmp_path_factory.mktemp("cards")
+    build_cards(project, build, LANGS)
+    return build / "cards", project.book
 
 
 def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
     out, book = cards
     for lang in LANGS:
-        fmt = LocaleFormatter(Translations.load(ROOT, lang))
+        fmt = LocaleFormatter(Project.load(ROOT).translations(lang))
         for row in book.house["stakes"]:
             slug = row["name"].replace("/", "-")
             text = text_of(out / lang / f"card-{slug}.pdf")
@@ -107,15 +105,14 @@ def test_the_bilingual_card_has_a_romanian_and_an_english_face(cards):
 def test_the_rake_band_card_lists_every_band(cards):
     out, book = cards
     text = text_of(out / "ro" / "rake-bands.pdf")
-    fmt = LocaleFormatter(Translations.load(ROOT, "ro"))
+    fmt = LocaleFormatter(Project.load(ROOT).translations("ro"))
     for band in book.house["rake"]["bands"]:
         assert spaced(fmt.money(band["from"])) in text
 
 
 def test_a_house_change_changes_the_cards(tree, tmp_path):
     edit(tree / "rules" / "house.yaml", "buy_in: {min: 100, max: 400}", "buy_in: {min: 150, max: 400}")
-    book = load_rulebook(tree / "rules")
-    build_cards(tree, book, tmp_path / "cards", ("en",), bilingual=None)
+    build_cards(Project.load(tree), tmp_path, ("en",), bilingual=None)
     text = text_of(tmp_path / "cards" / "en" / "card-1-3.pdf")
     assert "minimum 150 lei" in text and "minimum 100 lei" not in text
 
@@ -129,13 +126,13 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
 
 
 def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
-    book = load_rulebook(ROOT / "rules")
-    assert build_all(ROOT, ("es",), "singlehtml", tmp_path)
-    pdf = build_pdf(ROOT, book, tmp_path, "es")
+    project = Project.load(ROOT)
+    assert build_all(project, ("es",), "singlehtml", tmp_path)
+    [pdf] = build_pdfs(project, tmp_path, ("es",))
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
     contents = spaced(reader.pages[1].extract_text())
-    assert Translations.load(ROOT, "es").gettext("Contents") in contents
+    assert project.translations("es").gettext("Contents") in contents
     text = text_of(pdf)
-    for rule in book.rules:
+    for rule in project.book.rules:
         assert rule.id in text, rule.id

@@ -17,7 +17,6 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.i18n import LANGUAGES
-from rulebook.site import build_all
 from tests.conftest import ROOT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -26,10 +25,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    build = tmp_path_factory.mktemp("browser-build")
-    assert build_all(ROOT, LANGUAGES, "html", build)
-    return build / "site"
+def site(built_site) -> Path:
+    return built_site
 
 
 @pytest.fixture(scope="module")

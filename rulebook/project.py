@@ -1,0 +1,153 @@
+"""The project, loaded once per command and handed to every stage.
+
+``Project.load`` reads every source file exactly once: the rules and the house,
+the worked examples (run once against the engine's ``House``), the glossary,
+the template catalog (from the loaded model, plus the templates' and code's own
+strings) and each language's catalog, strictly. The gate, the Sphinx
+extension, printing and the CLI all read this one object, so no stage can
+disagree with another about what the sources say.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+
+from rulebook.errors import ModelError, ModelErrors
+from rulebook.examples import Outcome, WorkedExample, load_examples, run
+from rulebook.glossary import Glossary, load_glossary
+from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
+from rulebook.model import Message, Rulebook, load_rulebook
+
+# Strings of the templates and the generator's own code; the rules, examples and glossary
+# come from the loaded model instead of a second parse.
+CODE_METHOD_MAP = [("templates/**.jinja", "jinja2"), ("rulebook/**.py", "python")]
+CODE_OPTIONS_MAP = {"templates/**.jinja": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
+_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+
+@dataclass(frozen=True, eq=False)
+class Project:
+    root: Path
+    book: Rulebook
+    house: "House"                                   # the engine's one House for these rules
+    examples: tuple[WorkedExample, ...]
+    outcomes: Mapping[str, tuple[Outcome, ...]]      # example id → its checks, run once
+    glossary: Glossary
+    template: Catalog                                # every translatable string, as the sources say now
+    catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
+    _translations: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def load(cls, root: Path | str) -> "Project":
+        """Read and validate everything; ModelErrors lists every mistake of every file."""
+        from pokerrules import House
+
+        root = Path(root).resolve()
+        errors: list[ModelError] = []
+        book = examples = glossary = None
+        try:
+            book = load_rulebook(root / "rules")
+        except ModelErrors as exc:
+            errors += exc.errors
+        try:
+            examples = load_examples(root, {rule.id for rule in book.rules} if book else None)
+        except ModelErrors as exc:
+            errors += exc.errors
+        try:
+            glossary = load_glossary(root, TRANSLATED)
+        except ModelError as exc:
+            errors.append(exc)
+        catalogs: dict[str, Catalog | None] = {}
+        for lang in TRANSLATED:
+            try:
+                catalogs[lang] = strict_catalog(root, lang)
+            except ModelErrors as exc:
+                errors += exc.errors
+        if errors:
+            raise ModelErrors(errors)
+        house = House.from_mapping(book.house)
+        outcomes = {example.id: tuple(run(example, house)) for example in examples}
+        template = _template(root, book, examples, glossary)
+        return cls(root, book, house, tuple(examples), MappingProxyType(outcomes), glossary, template,
+                   MappingProxyType(catalogs))
+
+    def translations(self, lang: str) -> Translations:
+        """The look-up for one language (English: the source itself)."""
+        if lang not in self._translations:
+            self._translations[lang] = Translations(lang, None if lang == SOURCE_LANGUAGE else self.catalogs.get(lang))
+        return self._translations[lang]
+
+    def examples_of(self, rule_id: str) -> list[WorkedExample]:
+        return [example for example in self.examples if example.rule == rule_id]
+
+    def fingerprint(self, lang: str) -> str:
+        """What every page of a language depends on, beyond its own source text.
+
+        The interface strings, the titles that navigation and cross-references show
+        on other pages, the house's numbers, the templates and the generator's code.
+        When it changes, Sphinx re-reads every page of that language, so an
+        incremental build is never stale.
+        """
+        digest = hashlib.sha256()
+        for folder in ("templates", "rulebook"):
+            for path in sorted((self.root / folder).rglob("*")):
+                if path.is_file() and path.suffix in (".jinja", ".html", ".py", ".css", ".js"):
+                    digest.update(str(path.relative_to(self.root)).encode() + b"\0" + path.read_bytes())
+        digest.update(repr(sorted(_flatten(self.book.house))).encode())
+        tr = self.translations(lang)
+        for message in self.template:
+            if message.id and (not message.context or message.context.endswith(".title")
+                               or message.context.startswith("glossary.")):
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                shown = tr.pgettext(message.context, msgid) if isinstance(message.id, str) else \
+                    repr([tr.ngettext(*message.id, n) for n in (0, 1, 2, 5, 21)])
+                digest.update(f"{message.context}\0{msgid}\0{shown}\0".encode())
+        return digest.hexdigest()
+
+
+def _flatten(data, prefix: str = "") -> list[tuple[str, str]]:
+    if isinstance(data, dict):
+        return [item for key, value in data.items() for item in _flatten(value, f"{prefix}.{key}")]
+    if isinstance(data, list):
+        return [item for index, value in enumerate(data) for item in _flatten(value, f"{prefix}[{index}]")]
+    return [(prefix, repr(data))]
+
+
+def _template(root: Path, book: Rulebook, examples, glossary: Glossary) -> Catalog:
+    """The template catalog: the loaded model's strings, then the templates' and code's."""
+    catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
+                      msgid_bugs_address="", copyright_holder="", charset="utf-8")
+    by_file: dict[str, list[tuple[int, str | None, str, list[str]]]] = {}
+
+    def add(message: Message) -> None:
+        comments = [f"rule {message.rule_id}"] if message.rule_id else []
+        by_file.setdefault(message.file, []).append((message.line, message.context, message.text,
+                                                     comments + list(message.hints)))
+
+    for message in book.messages():
+        add(message)
+    for example in examples:
+        for message in example.messages():
+            add(message)
+    for term in glossary:
+        by_file.setdefault("locales/glossary.yaml", []).append(
+            (term.line, term.context, term.note, [f"glossary term '{term.english[0]}'"]))
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(root), CODE_METHOD_MAP, CODE_OPTIONS_MAP, keywords=_KEYWORDS,
+        comment_tags=("Translators:",), strip_comment_tags=True,
+    ):
+        by_file.setdefault(filename, []).append((lineno, context, message, list(comments)))
+    for filename in sorted(by_file, key=lambda name: Path(name).parts):
+        for lineno, context, message, comments in by_file[filename]:
+            catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+__all__ = ["Project", "LANGUAGES"]
