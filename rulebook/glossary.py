@@ -30,7 +30,7 @@ def language_file(lang: str) -> str:
 
 def without_placeholders(text: str) -> str:
     """Placeholders are values, never words: ``{pot}`` is not the word "pot"."""
-    return _PLACEHOLDER.sub(" ", text)
+    return _PLACEHOLDER.sub(" \u25a1 ", text)  # a mark, not a word: "{a} y {b} y" has no "y y"
 
 
 def phrase_pattern(forms: tuple[str, ...]) -> re.Pattern:

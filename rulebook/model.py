@@ -41,7 +41,11 @@ class Message:
 
     def explained(self, values: dict[str, "Value"]) -> "Message":
         """The message with a note on each placeholder, for the translator."""
-        hints = tuple(f"{{{name}}} = {values[name].spec}" for name in placeholders(self.text) if values.get(name) is not None)
+        try:
+            names = placeholders(self.text)
+        except ValueError:  # bad braces: reported by the loader
+            return self
+        hints = tuple(f"{{{name}}} = {values[name].spec}" for name in names if values.get(name) is not None)
         return Message(self.context, self.text, self.file, self.line, self.rule_id, hints)
 
 

@@ -13,7 +13,7 @@ from rulebook.glossary import Glossary, without_placeholders
 
 _DIGITS = re.compile(r"\d+")
 _MARKUP = re.compile(
-    r"<\s*/?\s*[A-Za-z][^>]*>"          # HTML tags
+    r"<\s*/?\s*[A-Za-z][^>]*>?"         # HTML tags, closed or not
     r"|&[A-Za-z]+;|&#\d+;"               # HTML entities
     r"|(?:^|\s)\.\.\s"                   # reST explicit markup (directives, comments, targets)
     r"|[A-Za-z-]+::"                     # directive names

@@ -100,10 +100,10 @@ def _build(node: yaml.Node, path: str) -> Any:
         value = _constructor.construct_object(node)
     except (ValueError, OverflowError, TypeError) as exc:
         raise ModelError(path, line, None, f"cannot read the value {node.value[:40]!r}: {exc}") from None
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) < MAX_NUMBER:
-        raise ModelError(path, line, None, f"the number {node.value[:40]} is larger than any card-room number")
     if isinstance(value, float) and value != value:
         raise ModelError(path, line, None, "not a number (.nan) is not a value")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) < MAX_NUMBER:
+        raise ModelError(path, line, None, f"the number {node.value[:40]} is larger than any card-room number")
     if not isinstance(value, (str, int, float, bool, type(None))):
         raise ModelError(path, line, None, f"{type(value).__name__} values (dates, binary) are not used here: quote it as text")
     return value

@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.i18n import LANGUAGES
+from rulebook.site import build_all
 from tests.conftest import ROOT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -77,9 +78,17 @@ def test_the_root_page_chooser_opens_each_language(page, server):
         assert page.locator("html").get_attribute("lang") == lang
 
 
+# Sphinx's search adds results one at a time; when it is done it replaces the "Searching…" heading
+# (whose pulsing dots are a <span>) with the final one. That, not a first result, is the signal.
+SEARCH_FINISHED = """() => {
+  const heading = document.querySelector('#search-results h2');
+  return heading !== null && heading.querySelector('span') === null;
+}"""
+
+
 def _search(page, server, lang: str, words: str) -> list[str]:
     page.goto(f"{server}{lang}/search.html?q={words}")
-    page.wait_for_selector("#search-results ul.search li", timeout=15000)
+    page.wait_for_function(SEARCH_FINISHED, timeout=15000)
     return [link.get_attribute("href") for link in page.locator("#search-results ul.search li a").all()]
 
 
@@ -136,3 +145,49 @@ def test_rule_permalinks_lead_to_the_rule(page, server):
     page.goto(server + "es/r/rake-bands.html")
     page.wait_for_url(re.compile(r"/es/rake\.html#rake-bands$"))
     assert page.locator("#rake-bands").count() == 1
+
+
+def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
+    """Every interface string and the title carry attribute-breaking and unclosed-tag payloads.
+
+    The gate refuses such a catalog; this builds past it, to prove the pages escape them anyway.
+    """
+    from rulebook.i18n import po_path, read_catalog, write_catalog
+    from rulebook.model import replacement_fields
+    from rulebook.project import Project
+
+    payloads = ['" onfocus="window.__pwned=1" autofocus x="', "<img src=x onerror=window.__pwned=1 x=",
+                "</script><script>window.__pwned=1</script>", "' onmouseover='window.__pwned=1' x='"]
+    path = po_path(tree, "ro")
+    catalog = read_catalog(path, "ro")
+    for number, message in enumerate(m for m in catalog if m.id and (not m.context or m.context == "rulebook.title")):
+        payload = payloads[number % len(payloads)]
+        if isinstance(message.id, tuple):
+            message.string = tuple(f"{payload} {' '.join(replacement_fields(message.id[-1]))}"
+                                   for _ in message.string)
+        else:
+            message.string = f"{message.string} {payload} {' '.join(replacement_fields(message.id))}"
+    write_catalog(path, catalog)
+    build = tmp_path / "build"
+    assert build_all(Project.load(tree), ("ro",), "html", build)
+    site = build / "site"
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/ro/"
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        dialogs = []
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        for address in ("index.html", "rake.html", "glossary.html", "status.html", "search.html?q=rake"):
+            page.goto(base + address)
+            page.wait_for_load_state("load")
+            page.keyboard.press("Tab")
+            page.mouse.move(200, 200)
+            assert page.evaluate("() => window.__pwned") is None, address
+            assert payloads[1] in page.content() or "&lt;img" in page.content()
+        assert dialogs == []
+        context.close()
+    finally:
+        httpd.shutdown()
