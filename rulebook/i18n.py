@@ -278,12 +278,11 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise ModelErrors([ModelError(rel, line, None, f"byte {data[exc.start]:#x} is not UTF-8: save the catalog as UTF-8", "catalog")]) from None
-    errors = _msgfmt_errors(path, rel)
+    errors = _msgfmt_errors(data, rel)
     if errors:
         raise ModelErrors(errors)
     try:
-        with open(path, "rb") as handle:
-            catalog = read_po(handle, locale=lang, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except Exception as exc:  # Babel's reader is stricter than msgfmt in a few places
         line = getattr(exc, "lineno", 0) or 0
         raise ModelErrors([ModelError(rel, line, None, f"cannot read the catalog: {exc}", "catalog")]) from None
@@ -295,7 +294,7 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     return catalog
 
 
-def _msgfmt_errors(path: Path, rel: str) -> list:
+def _msgfmt_errors(data: bytes, rel: str) -> list:
     """What GNU gettext's own checker rejects, as our one-line errors."""
     import shutil
     import subprocess
@@ -305,16 +304,17 @@ def _msgfmt_errors(path: Path, rel: str) -> list:
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
         return [ModelError(rel, 0, None, "msgfmt is not installed (Debian package gettext): cannot check the catalog", "catalog")]
-    result = subprocess.run([msgfmt, "--check-header", "--check-domain", "-o", "/dev/null", str(path)], capture_output=True, text=True,
-                            env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"})
+    result = subprocess.run([msgfmt, "--check-header", "--check-domain", "-o", "/dev/null", "-"], input=data,
+                            capture_output=True, env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"})
     if result.returncode == 0:
         return []
     errors = []
-    for line in result.stderr.splitlines():
+    stderr = result.stderr.decode("utf-8", "replace")
+    for line in stderr.splitlines():
         match = _MSGFMT_LINE.match(line)
-        if match and "warning:" not in match["message"] and match["file"] == str(path):
+        if match and "warning:" not in match["message"] and match["file"] == "<stdin>":
             errors.append(ModelError(rel, int(match["line"]), None, f"not valid gettext: {match['message']}", "catalog"))
-    return errors or [ModelError(rel, 0, None, "msgfmt rejects the catalog: " + " ".join(result.stderr.split())[:300], "catalog")]
+    return errors or [ModelError(rel, 0, None, "msgfmt rejects the catalog: " + " ".join(stderr.split())[:300], "catalog")]
 
 
 def _header_problems(catalog: Catalog, lang: str, rel: str, text: str) -> list:

@@ -42,6 +42,7 @@ class Project:
     glossary: Glossary
     template: Catalog                                # every translatable string, as the sources say now
     catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
+    code_digest: str = ""                            # the templates and the generator's code, hashed once
     _translations: dict = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -76,7 +77,7 @@ class Project:
         outcomes = {example.id: tuple(run(example, house)) for example in examples}
         template = _template(root, book, examples, glossary)
         return cls(root, book, house, tuple(examples), MappingProxyType(outcomes), glossary, template,
-                   MappingProxyType(catalogs))
+                   MappingProxyType(catalogs), _code_digest(root))
 
     def translations(self, lang: str) -> Translations:
         """The look-up for one language (English: the source itself)."""
@@ -95,11 +96,7 @@ class Project:
         When it changes, Sphinx re-reads every page of that language, so an
         incremental build is never stale.
         """
-        digest = hashlib.sha256()
-        for folder in ("templates", "rulebook"):
-            for path in sorted((self.root / folder).rglob("*")):
-                if path.is_file() and path.suffix in (".jinja", ".html", ".py", ".css", ".js"):
-                    digest.update(str(path.relative_to(self.root)).encode() + b"\0" + path.read_bytes())
+        digest = hashlib.sha256(self.code_digest.encode())
         digest.update(repr(sorted(_flatten(self.book.house))).encode())
         tr = self.translations(lang)
         for message in self.template:
@@ -110,6 +107,16 @@ class Project:
                     repr([tr.ngettext(*message.id, n) for n in (0, 1, 2, 5, 21)])
                 digest.update(f"{message.context}\0{msgid}\0{shown}\0".encode())
         return digest.hexdigest()
+
+
+def _code_digest(root: Path) -> str:
+    """The templates and the generator's own code: a change to either can change every page."""
+    digest = hashlib.sha256()
+    for folder in ("templates", "rulebook"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.suffix in (".jinja", ".html", ".py", ".css", ".js"):
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def _flatten(data, prefix: str = "") -> list[tuple[str, str]]:

@@ -114,7 +114,7 @@ def test_changed_number(tree):
 def test_wrong_term(tree):
     line = set_msgstr(tree, "es", "no-flop-no-drop.text", "No se cobra comisión en una mano que termina antes del flop.")
     out = gate(tree).stdout
-    assert f"locales/es/LC_MESSAGES/rulebook.po:{line}: [glossary] no-flop-no-drop (es): no-flop-no-drop.text: 'rake' must be translated as rake*" in out
+    assert f"locales/es/LC_MESSAGES/rulebook.po:{line}: [glossary] no-flop-no-drop (es): no-flop-no-drop.text: 'rake' must be translated as rake" in out
 
 
 def test_markup_in_a_translation(tree):

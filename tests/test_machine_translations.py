@@ -41,9 +41,10 @@ def test_machine_translations_are_rejected_for_their_real_faults(tree):
     found = problems_with_machine_translations(tree)
     fr, es = (lambda c: found[("fr", c)]), (lambda c: found[("es", c)])
 
-    # "Râteau" (a garden rake) for the house's rake.
-    assert "'rake' must be translated as rake*" in fr("rake.title")
-    assert "'rake' must be translated as rake*" in fr("chinese-poker-rake.text")
+    # "Râteau" (a garden rake) for the house's rake: the glossary's word to avoid.
+    assert "'RÂTEAU' is not how 'rake' is said in this rulebook (use 'rake')" in fr("rake.title")
+    assert "'rake' must be translated as rake / rakes" in fr("rake.title")
+    assert "'rake' must be translated as rake / rakes" in fr("chinese-poker-rake.text")
     # "*tête 10lei": the cap became a head, the numbers are typed in, and the asterisk is markup.
     cap = fr("rake-cap-by-players.text")
     assert any(m.startswith("placeholders [] differ from the source's") for m in cap)
@@ -51,25 +52,25 @@ def test_machine_translations_are_rejected_for_their_real_faults(tree):
     assert "adds markup * (translations are plain text)" in cap
     # "un seul tableau": the board became a table; the 5 % and the caps are typed in.
     split = fr("rake-split-pot.text")
-    assert "'board' must be translated as board*" in split
+    assert "'board' must be translated as board / boards" in split
     assert "adds the number(s) 10, 15, 5 (numbers come from placeholders)" in split
     # "parier deux fois": betting twice instead of running the board twice, with 400 typed in.
     twice = fr("deal-twice-minimum-pot.text")
-    assert "'board' must be translated as board*" in twice
+    assert "'board' must be translated as board / boards" in twice
     assert "adds the number(s) 400 (numbers come from placeholders)" in twice
     # "pot latéral" is not the side pot of a French card room.
-    assert "'side pot' must be translated as pot* secondaire*" in fr("main-and-side-pots.title")
+    assert "'side pot' must be translated as pot secondaire / pots secondaires" in fr("main-and-side-pots.title")
 
     # "RASTRILLO – MACETA DIVIDIDA" (a garden rake and a split flower pot) for "Split pot on a single board".
     title = es("rake-split-pot.title")
-    assert "'pot' must be translated as bote*" in title and "'board' must be translated as board*" in title
-    assert "'main pot' must be translated as bote* principal*" in es("main-and-side-pots.title")
+    assert "'pot' must be translated as bote / botes" in title and "'board' must be translated as board / boards" in title
+    assert "'main pot' must be translated as bote principal / botes principales" in es("main-and-side-pots.title")
     # "un solo tablero", "límite" for the cap, numbers typed in.
     split = es("rake-split-pot.text")
-    assert "'board' must be translated as board*" in split and "'cap' must be translated as tope*" in split
+    assert "'board' must be translated as board / boards" in split and "'cap' must be translated as tope / topes" in split
     assert "adds the number(s) 10, 15, 5 (numbers come from placeholders)" in split
     # "apuestan dos veces ... en la primera mesa": betting twice, and the first board became a table.
     twice = es("deal-twice-rake.text")
-    assert "'board' must be translated as board*" in twice
+    assert "'board' must be translated as board / boards" in twice
     assert "adds the number(s) 20, 30 (numbers come from placeholders)" in twice
     assert "adds the number(s) 1, 100 (numbers come from placeholders)" in es("chinese-poker-rake.text")

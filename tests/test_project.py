@@ -1,0 +1,66 @@
+"""The project is loaded once: every command reads each source file once, and hands one object on."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import main
+
+SOURCE_FOLDERS = ("rules", "executable_examples", "locales")
+
+
+def _sources(tree: Path) -> set[Path]:
+    return {path.resolve() for folder in SOURCE_FOLDERS for path in (tree / folder).rglob("*")
+            if path.is_file() and path.suffix in (".yaml", ".po", ".pot")}
+
+
+@pytest.fixture
+def reads(tree, monkeypatch, tmp_path):
+    """Every read of a source file under ``tree``, from this process and its forked workers."""
+    log = tmp_path / "reads.log"
+    roots = tuple(str((tree / folder).resolve()) for folder in SOURCE_FOLDERS)
+
+    def record(path) -> None:
+        try:
+            name = os.path.realpath(os.fspath(path))
+        except TypeError:
+            return
+        if name.startswith(roots):
+            fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+            os.write(fd, (name + "\n").encode())
+            os.close(fd)
+
+    real_open = builtins.open
+
+    def opening(file, mode="r", *args, **kwargs):
+        if "r" in mode and isinstance(file, (str, os.PathLike)):
+            record(file)
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", opening)
+    monkeypatch.setattr(io, "open", opening)   # Path.read_text and read_bytes open through io.open
+
+    def counted() -> Counter:
+        return Counter(Path(line) for line in log.read_text().splitlines()) if log.exists() else Counter()
+    return counted
+
+
+def test_the_gate_reads_every_source_file_once(tree, reads, capsys):
+    assert main(["--root", str(tree), "check"]) == 0, capsys.readouterr().out[-2000:]
+    counts = reads()
+    assert {path for path, n in counts.items() if n > 1} == set(), counts.most_common(5)
+    assert _sources(tree) - set(counts) == set(), "source files the gate never read"
+
+
+def test_a_build_reads_every_source_file_once(tree, reads, capsys):
+    """The five Sphinx builds get the loaded project: none of them opens a rule file or a catalog."""
+    assert main(["--root", str(tree), "site", "--build-dir", str(tree / "_build")]) == 0, capsys.readouterr().err[-2000:]
+    counts = reads()
+    assert {path for path, n in counts.items() if n > 1} == set(), counts.most_common(5)
+    assert (tree / "_build" / "site" / "hr" / "rake.html").exists()
