@@ -25,6 +25,19 @@ class Translator(Protocol):
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for extraction; each language's catalog gives its CLDR plural forms."""
+    return singular, plural
+
+
+# Counted things, each with its plural forms in every language (1 player, 2 players; ro 20 de jucători).
+COUNTED = {
+    "players": N_plural("{count} player", "{count} players"),
+    "chips": N_plural("{count} chip", "{count} chips"),
+    "cards": N_plural("{count} card", "{count} cards"),
+}
+
+
 def format_value(value: Any, unit: str, translator: Translator) -> str:
     """One placeholder's value, in the words and digits of the translator's locale."""
     locale = translator.locale
@@ -39,6 +52,10 @@ def format_value(value: Any, unit: str, translator: Translator) -> str:
         return format_unit(value, "duration-minute", length="long", locale=locale)
     if unit == "hours":
         return format_unit(value, "duration-hour", length="long", locale=locale)
+    if unit == "seconds":
+        return format_unit(value, "duration-second", length="long", locale=locale)
+    if unit in COUNTED:
+        return translator.ngettext(*COUNTED[unit], value).format(count=format_decimal(value, locale=locale))
     if unit == "count":
         return format_decimal(value, locale=locale)
     if unit == "list":

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
@@ -24,14 +23,6 @@ SOURCE_LANGUAGE = "en"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 DOMAIN = "rulebook"
 
-METHOD_MAP = [
-    ("rules/**.yaml", "rulebook_yaml"),
-    ("executable_examples/**.yaml", "rulebook_yaml"),
-    ("locales/glossary.yaml", "rulebook_yaml"),
-    ("templates/**.jinja", "jinja2"),
-    ("rulebook/**.py", "python"),
-]
-OPTIONS_MAP = {"templates/**.jinja": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
 
 
 def pot_path(root: Path) -> Path:
@@ -40,21 +31,6 @@ def pot_path(root: Path) -> Path:
 
 def po_path(root: Path, lang: str) -> Path:
     return root / "locales" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def extract(root: Path) -> Catalog:
-    """The template catalog of every translatable string under ``root``."""
-    catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
-                      msgid_bugs_address="", copyright_holder="", charset="utf-8")
-    for filename, lineno, message, comments, context in extract_from_dir(
-        str(root), METHOD_MAP, OPTIONS_MAP, keywords=_KEYWORDS,
-        comment_tags=("Translators:",), strip_comment_tags=True,
-    ):
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
-    return catalog
-
-
-_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:

@@ -29,7 +29,8 @@ from rulebook.model import Message, Rulebook, load_rulebook
 # come from the loaded model instead of a second parse.
 CODE_METHOD_MAP = [("templates/**.jinja", "jinja2"), ("rulebook/**.py", "python")]
 CODE_OPTIONS_MAP = {"templates/**.jinja": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
-_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+_KEYWORDS = {"_": None, "N_": None, "N_plural": (1, 2), "gettext": None, "ngettext": (1, 2),
+             "pgettext": ((1, "c"), 2)}
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,11 +14,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-UNITS = ("lei", "percent", "minutes", "hours", "count", "text", "list", "language", "languages")
+UNITS = ("lei", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
+         "language", "languages")
 LANGUAGE_KEYS = ("official_language", "announced_in")  # language codes, shown as language names
-_LITERAL = re.compile(r"^(-?\d+)\s*(lei|leu|%|minutes?|hours?)?$")
-_UNIT_WORDS = {"lei": "lei", "leu": "lei", "%": "percent", "minute": "minutes",
-               "minutes": "minutes", "hour": "hours", "hours": "hours", None: "count"}
+_UNIT = r"lei|leu|%|minutes?|hours?|seconds?|players?|chips?|cards?"
+_LITERAL = re.compile(rf"^(-?\d+)\s*({_UNIT})?$")
+_PATH_UNIT = re.compile(rf"^(house\.\S+)\s+({_UNIT})$")   # a house number counted in a unit: "… players"
+_UNIT_WORDS = {"lei": "lei", "leu": "lei", "%": "percent", "minute": "minutes", "minutes": "minutes",
+               "hour": "hours", "hours": "hours", "second": "seconds", "seconds": "seconds",
+               "player": "players", "players": "players", "chip": "chips", "chips": "chips",
+               "card": "cards", "cards": "cards", None: "count"}
 _STEP = re.compile(r"([a-z_]+)(?:\[([^\]]+)\])?")
 
 
@@ -41,13 +46,15 @@ def parse_value(spec: Any) -> Value:
     if not isinstance(spec, str):
         raise ValueError(f"{spec!r} is neither a house path nor a number with its unit")
     spec = spec.strip()
+    if (counted := _PATH_UNIT.match(spec)) is not None:
+        return Value(path=_parse_path(counted.group(1)[len("house."):]), unit=_UNIT_WORDS[counted.group(2)], spec=spec)
     if spec.startswith("house."):
         return Value(path=_parse_path(spec[len("house."):]), unit="", spec=spec)
     match = _LITERAL.match(spec)
     if not match:
         raise ValueError(
             f"{spec!r} is neither a house path (house.…) nor a number with a unit "
-            "(lei, %, minutes, hours)"
+            "(lei, %, minutes, hours, seconds, players, chips, cards)"
         )
     return Value(literal=int(match.group(1)), unit=_UNIT_WORDS[match.group(2)], spec=spec)
 
@@ -119,7 +126,10 @@ def resolve(value: Value, house: dict) -> tuple[Any, str]:
                 many = True
                 if not data:
                     raise ValueError(f"{where} selects no row")
-    return data, _unit_of([key for key, _ in value.path], data)
+    unit = _unit_of([key for key, _ in value.path], data)
+    if value.unit and unit == "count":
+        unit = value.unit   # "house.rake.short_handed_players.max players"
+    return data, unit
 
 
 def _unit_of(keys: list[str], data: Any) -> str:
