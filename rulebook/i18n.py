@@ -77,12 +77,24 @@ def write_catalog(path: Path, catalog: Catalog) -> bool:
     catalog.header_comment = HEADER
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, sort_output=False, include_previous=True)
-    new = buffer.getvalue()
+    new = _unwrap_previous(buffer.getvalue())
     if path.exists() and _undated(path.read_bytes()) == _undated(new):
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(new)
     return True
+
+
+def _unwrap_previous(data: bytes) -> bytes:
+    """Babel wraps a long ``#| msgid`` like a comment, breaking it inside its quotes (msgfmt then
+    rejects the file): write it again as one quoted string a line, as gettext's own tools do."""
+    def rewrite(match: re.Match) -> bytes:
+        text = b" ".join(line[3:] for line in match.group(0).rstrip(b"\n").split(b"\n"))
+        keyword, _, rest = text.partition(b" ")
+        segments = re.findall(rb'"(?:[^"\\]|\\.)*"', rest)
+        return b"".join([b"#| " + keyword + b" " + segments[0] + b"\n",
+                         *(b"#| " + segment + b"\n" for segment in segments[1:])])
+    return re.sub(rb"(?:^#\| .*\n)+", rewrite, data, flags=re.M)
 
 
 def _undated(data: bytes) -> bytes:

@@ -107,3 +107,17 @@ def test_gate_sees_stale_catalogs_after_a_source_edit(tree):
     assert result.returncode == 1
     assert "locales/rulebook.pot:0: [stale]" in result.stdout
     assert "[stale] no-flop-no-drop (ro): no-flop-no-drop.text: source changed" in result.stdout
+
+
+def test_a_merge_of_a_long_changed_message_stays_valid_gettext(tree):
+    """Babel wraps a long previous msgid (#| msgid) inside its quotes; our writer must not."""
+    from rulebook.i18n import strict_catalog
+
+    edit(tree / "executable_examples" / "holdem.yaml", "three hands are played in a row",
+         "three hands are played one after another, in a row")
+    assert rulebook(tree, "gettext").returncode == 0
+    assert rulebook(tree, "update-po").returncode == 0
+    for lang in ("ro", "fr", "es", "hr"):
+        catalog = strict_catalog(tree, lang)   # msgfmt and Babel both accept it
+        entry = next(m for m in catalog if m.context == "holdem-blinds-move-with-the-button.text")
+        assert entry.fuzzy and "three hands are played in a row" in entry.previous_id[0]
