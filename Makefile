@@ -6,14 +6,15 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 RULEBOOK := $(PY) -m rulebook
 
-# Pango and fonts for WeasyPrint (cards, PDFs); poppler-utils and Chromium for the tests.
-DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils chromium chromium-driver
+# Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate; poppler-utils and
+# Chromium for the tests.
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core gettext poppler-utils chromium chromium-driver
 
 .PHONY: site html cards pdf doctest test check gettext update-po clean debian
 
 site: html cards pdf
 
-html: $(READY)
+html: $(READY) | debian
 	$(RULEBOOK) site
 
 # Cards and PDFs are rebuilt only when what they are made of changed.
@@ -31,7 +32,7 @@ _build/pdf/.done: $(READY) $(SOURCES) | debian
 	$(RULEBOOK) pdf
 	touch $@
 
-doctest: $(READY)
+doctest: $(READY) | debian
 	$(RULEBOOK) site --builder doctest
 
 test: $(READY) debian
@@ -39,13 +40,13 @@ test: $(READY) debian
 	$(RULEBOOK) site --builder doctest
 	$(PY) -m pytest
 
-check: $(READY)
+check: $(READY) | debian
 	$(RULEBOOK) check
 
-gettext: $(READY)
+gettext: $(READY) | debian
 	$(RULEBOOK) gettext
 
-update-po: $(READY)
+update-po: $(READY) | debian
 	$(RULEBOOK) update-po
 
 clean:

@@ -35,11 +35,9 @@ def babel_compile() -> None:
 
 def gate_in_process() -> None:
     from rulebook.checks import run_checks
-    from rulebook.examples import load_examples
-    from rulebook.model import load_rulebook
+    from rulebook.project import Project
 
-    book = load_rulebook(ROOT / "rules")
-    run_checks(ROOT, book, load_examples(ROOT, {rule.id for rule in book.rules}))
+    run_checks(Project.load(ROOT))
 
 
 def best(function, repeat: int) -> float:

@@ -156,12 +156,8 @@ def _plain(node: ast.AST, names) -> Any:
         if node.id in names:
             return Given(node.id)
         raise CallError(f"the call uses {node.id!r}, which is not a given value or a result of the example")
-    if isinstance(node, (ast.List, ast.Tuple)):
-        return Items(list if isinstance(node, ast.List) else tuple, tuple(_plain(item, names) for item in node.elts))
-    if isinstance(node, ast.Dict):
-        if any(key is None for key in node.keys):
-            raise CallError("** in a mapping is not allowed")
-        return Pairs(tuple((_plain(k, names), _plain(v, names)) for k, v in zip(node.keys, node.values)))
+    if (collection := _collection(node, names, _plain)) is not None:
+        return collection
     raise CallError(f"an argument must be a number, text, a given name or a list of them, not {_describe(node)}")
 
 
@@ -183,13 +179,20 @@ def _argument(node: ast.AST, names) -> Any:
         return setting
     if isinstance(node, (ast.Call, ast.Attribute)):
         return _call(node, names, top=False)
+    if (collection := _collection(node, names, _argument)) is not None:
+        return collection
+    return _plain(node, names)
+
+
+def _collection(node: ast.AST, names, element: Callable) -> Items | Pairs | None:
+    """A list, tuple or mapping whose items ``element`` reads (mapping keys are always plain)."""
     if isinstance(node, (ast.List, ast.Tuple)):
-        return Items(list if isinstance(node, ast.List) else tuple, tuple(_argument(item, names) for item in node.elts))
+        return Items(list if isinstance(node, ast.List) else tuple, tuple(element(item, names) for item in node.elts))
     if isinstance(node, ast.Dict):
         if any(key is None for key in node.keys):
             raise CallError("** in a mapping is not allowed")
-        return Pairs(tuple((_plain(k, names), _argument(v, names)) for k, v in zip(node.keys, node.values)))
-    return _plain(node, names)
+        return Pairs(tuple((_plain(k, names), element(v, names)) for k, v in zip(node.keys, node.values)))
+    return None
 
 
 def _describe(node: ast.AST) -> str:

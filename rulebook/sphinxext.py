@@ -93,7 +93,8 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     for part in app.rulebook_renderer.book.parts:
         for rule in part.rules:
             target = f"../{part.id}.html#{rule.id}"
-            _write_if_changed(folder / f"{rule.id}.html", _REDIRECT.format(target=target, lang=app.config.language))
+            _write_if_changed(folder / f"{rule.id}.html",
+                              _REDIRECT.format(target=escape(target), lang=escape(app.config.language)))
 
 
 _REDIRECT = """<!DOCTYPE html>

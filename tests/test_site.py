@@ -68,3 +68,33 @@ def test_a_translation_cannot_inject_markup(tree):
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; .. raw:: html `lien &lt;http://x&gt;`_ **gras** :ref:`x`" in html
     assert "<strong>gras</strong>" not in html and 'href="http://x"' not in html
+
+
+def _translate(tree: Path, lang: str, changes: dict[tuple[str | None, str], str]) -> None:
+    path = po_path(tree, lang)
+    catalog = read_catalog(path, lang)
+    for (context, msgid), string in changes.items():
+        entry = catalog.get(msgid, context)
+        entry.string = string
+        entry.flags.discard("fuzzy")
+    write_catalog(path, catalog)
+
+
+def test_an_incremental_build_is_never_stale(tree):
+    """A part title and the switcher label appear on every page: one edit must reach them all."""
+    build = tree / "_build"
+    assert build_all(Project.load(tree), ("fr",), "html", build)
+    part = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == "rake.title")
+    language = read_catalog(po_path(tree, "fr"), "fr").get("Language")
+    _translate(tree, "fr", {("rake.title", part.id): "Rake MARQUETITRE", (None, "Language"): "Langue MARQUELANGUE"})
+    assert build_all(Project.load(tree), ("fr",), "html", build)
+    pages = [path for path in (build / "site" / "fr").rglob("*.html") if path.parent.name != "r"]
+    assert len(pages) > 15
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        assert "MARQUELANGUE" in html and "MARQUETITRE" in html, path.name
+    _translate(tree, "fr", {("rake.title", part.id): part.string, (None, "Language"): language.string})
+    assert build_all(Project.load(tree), ("fr",), "html", build)
+    stale = [path.name for path in (build / "site" / "fr").rglob("*.html")
+             if "MARQUE" in path.read_text(encoding="utf-8")]
+    assert stale == []
