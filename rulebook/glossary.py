@@ -97,6 +97,7 @@ class Term:
 class Glossary:
     terms: tuple[Term, ...]
     loanwords: dict[str, frozenset[str]]   # per language, lower-case
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __iter__(self):
         return iter(self.terms)
@@ -106,11 +107,21 @@ class Glossary:
 
     def accepted_english(self, lang: str) -> frozenset[str]:
         """Words of English origin a translation in ``lang`` may keep."""
-        words = set(self.loanwords.get(lang, ()))
-        for term in self.terms:
-            for form in term.forms.get(lang, ()):
-                words.update(word.lower() for word in re.findall(r"\w+", form))
-        return frozenset(words)
+        key = ("accepted", lang)
+        if key not in self._cache:
+            words = set(self.loanwords.get(lang, ()))
+            for term in self.terms:
+                for form in term.forms.get(lang, ()):
+                    words.update(word.lower() for word in re.findall(r"\w+", form))
+            self._cache[key] = frozenset(words)
+        return self._cache[key]
+
+    def terms_in(self, english_text: str) -> tuple[Term, ...]:
+        """The terms an English text uses (the same msgid is judged in every language)."""
+        key = ("used", english_text)
+        if key not in self._cache:
+            self._cache[key] = tuple(term for term in self.terms if term.used_in(english_text))
+        return self._cache[key]
 
 
 def _words(data: Any, where: str, line: int, what: str) -> tuple[str, ...]:

@@ -60,10 +60,11 @@ def markup_problem(msgid: str, msgstr: str) -> str | None:
 def glossary_problems(glossary: Glossary, lang: str, msgid: str, msgstr: str) -> list[str]:
     """A term of the msgid not rendered with the language's words, or rendered with a word to avoid."""
     problems = []
-    for term in glossary:
-        if term.used_in(msgid) and not term.rendered_in(lang, msgstr):
+    for term in glossary.terms_in(msgid):
+        if not term.rendered_in(lang, msgstr):
             wanted = " / ".join(term.forms[lang])
             problems.append(f"'{term.english[0]}' must be translated as {wanted}")
+    for term in glossary:
         if (word := term.avoided_in(lang, msgstr)) is not None:
             problems.append(f"{word!r} is not how '{term.english[0]}' is said in this rulebook "
                             f"(use {term.forms[lang][0]!r})")
