@@ -18,8 +18,9 @@ html: $(READY) | debian
 	$(RULEBOOK) site
 
 # Cards and PDFs are rebuilt only when what they are made of changed.
-SOURCES := $(wildcard conf.py rules/*.yaml executable_examples/*.yaml locales/*/LC_MESSAGES/*.po \
-                      locales/glossary.yaml templates/*/* rulebook/*.py rulebook/static/* pokerrules/*.py)
+SOURCES := $(wildcard conf.py rules/*.yaml houses/*/house.yaml executable_examples/*.yaml \
+                      locales/*/LC_MESSAGES/*.po locales/glossary.yaml locales/*/glossary.yaml \
+                      templates/*/* rulebook/*.py rulebook/static/* pokerrules/*.py)
 
 cards: _build/cards/.done
 pdf: _build/pdf/.done

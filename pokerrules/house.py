@@ -1,4 +1,4 @@
-"""The card room's parameters (``rules/house.yaml``) and every answer that depends on them: rake,
+"""The card room's parameters (``houses/<house>/house.yaml``, under ``parameters``) and every answer that depends on them: rake,
 caps, straddles, buy-ins, the deal-twice minimum, Chinese-poker time rake.
 
 ``House.load(path)`` is the only I/O in the engine. ``House.from_mapping(data)`` does the
@@ -285,14 +285,15 @@ class House:
     currency: str
     official_language: str
     announced_in: tuple[str, ...]
-    stakes_table: tuple[Stakes, ...]
-    bands: tuple[RakeBand, ...]
-    short_handed_players: PlayerRange
-    full_table_players: PlayerRange
-    no_flop_no_drop: bool
-    deal_twice_min_pot: int
-    chinese_poker_per_player_per_hour: int
-    times: Times
+    #: A room that runs no cash games (a tournament room) has no stakes, no rake and no cash times.
+    stakes_table: tuple[Stakes, ...] = ()
+    bands: tuple[RakeBand, ...] = ()
+    short_handed_players: PlayerRange | None = None
+    full_table_players: PlayerRange | None = None
+    no_flop_no_drop: bool = False
+    deal_twice_min_pot: int | None = None
+    chinese_poker_per_player_per_hour: int | None = None
+    times: Times | None = None
     #: Reopening after an all-in short of a full raise: "tda" (full raise) or "half" (seed 003 rule 39).
     incomplete_all_in: str = "tda"
     #: "call_or_fold" (seed 000: the chips stay, call or fold, no raise) or "full_call" (seed 003 rule 34).
@@ -304,7 +305,7 @@ class House:
 
     @classmethod
     def load(cls, path: str | Path) -> "House":
-        """Read and validate a house-parameter YAML file."""
+        """Read and validate a house-parameter YAML file, or a house file whose ``parameters`` hold them."""
         import yaml  # local: the engine needs PyYAML only to read files
 
         class _StrictLoader(yaml.SafeLoader):
@@ -328,13 +329,15 @@ class House:
             data = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - SafeLoader subclass
         except yaml.YAMLError as exc:
             raise HouseError(f"{path} is not valid YAML: {exc}") from exc
+        if isinstance(data, dict) and "parameters" in data:
+            data = data["parameters"]
         return cls.from_mapping(data)
 
     @classmethod
     def from_mapping(cls, data: Any) -> "House":
-        """Validate already-parsed house parameters (the structure of ``rules/house.yaml``)."""
-        m = _mapping(data, (), ("currency", "official_language", "announced_in", "stakes", "rake", "times"),
-                     optional=("betting", "showdown"))
+        """Validate already-parsed house parameters (``parameters`` of ``houses/<house>/house.yaml``)."""
+        m = _mapping(data, (), ("currency", "official_language", "announced_in"),
+                     optional=("stakes", "rake", "times", "betting", "showdown"))
         currency = _str(m, "currency", ())
         official = _str(m, "official_language", ())
         announced = m["announced_in"]
@@ -343,6 +346,35 @@ class House:
         if official not in announced:
             raise HouseError(f"the official language {official!r} must be one of the languages the floor announces "
                              f"in ({', '.join(announced)})", ("official_language",))
+        cash: dict[str, Any] = {}
+        if ("stakes" in m) != ("rake" in m):
+            raise HouseError("a house that runs cash games gives both its stakes and its rake",
+                             ("rake",) if "stakes" in m else ("stakes",))
+        if "stakes" in m:
+            cash = cls._cash_games(m)
+        if "times" in m:
+            tp: tuple = ("times",)
+            tm = _mapping(m["times"], tp, ("break_minutes", "cashier_return_minutes", "return_same_table_hours"))
+            cash["times"] = Times(_int(tm, "break_minutes", tp, minimum=1), _int(tm, "cashier_return_minutes", tp, minimum=1),
+                                  _int(tm, "return_same_table_hours", tp, minimum=1))
+        extra: dict[str, str] = {}
+        if "betting" in m:
+            bp: tuple = ("betting",)
+            b = _mapping(m["betting"], bp, (), optional=("incomplete_all_in", "undercall"))
+            if "incomplete_all_in" in b:
+                extra["incomplete_all_in"] = _choice(b, "incomplete_all_in", bp, ALL_IN_RULES)
+            if "undercall" in b:
+                extra["undercall"] = _choice(b, "undercall", bp, UNDERCALL_RULES)
+        if "showdown" in m:
+            sp: tuple = ("showdown",)
+            sd = _mapping(m["showdown"], sp, (), optional=("first_to_show",))
+            if "first_to_show" in sd:
+                extra["first_to_show"] = _choice(sd, "first_to_show", sp, SHOWDOWN_RULES)
+        return cls(currency, official, tuple(announced), **cash, **extra)
+
+    @staticmethod
+    def _cash_games(m: dict) -> dict[str, Any]:
+        """The stakes table and the rake: what a cash-game room adds."""
         rows = m["stakes"]
         if not isinstance(rows, list) or not rows:
             raise HouseError("stakes must be a non-empty list of stakes rows", ("stakes",))
@@ -363,28 +395,10 @@ class House:
         nfnd = rk["no_flop_no_drop"]
         if not isinstance(nfnd, bool):
             raise HouseError("no_flop_no_drop must be true or false", rp + ("no_flop_no_drop",))
-        twice = _int(rk, "deal_twice_min_pot", rp)
-        chinese = _int(rk, "chinese_poker_per_player_per_hour", rp)
-        bands = _bands(rk["bands"], rp + ("bands",), stakes)
-        tp: tuple = ("times",)
-        tm = _mapping(m["times"], tp, ("break_minutes", "cashier_return_minutes", "return_same_table_hours"))
-        times = Times(_int(tm, "break_minutes", tp, minimum=1), _int(tm, "cashier_return_minutes", tp, minimum=1),
-                      _int(tm, "return_same_table_hours", tp, minimum=1))
-        extra: dict[str, str] = {}
-        if "betting" in m:
-            bp: tuple = ("betting",)
-            b = _mapping(m["betting"], bp, (), optional=("incomplete_all_in", "undercall"))
-            if "incomplete_all_in" in b:
-                extra["incomplete_all_in"] = _choice(b, "incomplete_all_in", bp, ALL_IN_RULES)
-            if "undercall" in b:
-                extra["undercall"] = _choice(b, "undercall", bp, UNDERCALL_RULES)
-        if "showdown" in m:
-            sp: tuple = ("showdown",)
-            sd = _mapping(m["showdown"], sp, (), optional=("first_to_show",))
-            if "first_to_show" in sd:
-                extra["first_to_show"] = _choice(sd, "first_to_show", sp, SHOWDOWN_RULES)
-        return cls(currency, official, tuple(announced), tuple(stakes), bands, short, full, nfnd, twice, chinese,
-                   times, **extra)
+        return dict(stakes_table=tuple(stakes), bands=_bands(rk["bands"], rp + ("bands",), stakes),
+                    short_handed_players=short, full_table_players=full, no_flop_no_drop=nfnd,
+                    deal_twice_min_pot=_int(rk, "deal_twice_min_pot", rp),
+                    chinese_poker_per_player_per_hour=_int(rk, "chinese_poker_per_player_per_hour", rp))
 
     # -- look-ups ----------------------------------------------------------------------------
 
@@ -393,8 +407,13 @@ class House:
         """The stakes labels in table order, e.g. ``["1/3", "2/2", "2/5", "5/5", "5/10"]``."""
         return [s.name for s in self.stakes_table]
 
+    def _runs_cash_games(self) -> None:
+        if not self.stakes_table:
+            raise ValueError("this house runs no cash games: it has no stakes and takes no rake")
+
     def stakes(self, name: str) -> Stakes:
         """The stakes row called ``name`` (ValueError naming the known stakes otherwise)."""
+        self._runs_cash_games()
         for s in self.stakes_table:
             if s.name == name:
                 return s
@@ -402,6 +421,7 @@ class House:
 
     def band_rake(self, pot: int) -> int:
         """The rake the band table gives for one pot, before any cap."""
+        self._runs_cash_games()
         check_amount(pot, "pot")
         for band in self.bands:
             if band.contains(pot):
@@ -454,6 +474,7 @@ class House:
 
     def can_deal_twice(self, pot: int) -> bool:
         """Whether the pot is big enough for the players to run the board more than once."""
+        self._runs_cash_games()
         check_amount(pot, "pot")
         return pot >= self.deal_twice_min_pot
 
@@ -484,6 +505,7 @@ class House:
 
     def chinese_poker_rake(self, players: int, hours: int | float | Fraction) -> int:
         """The time rake for Chinese poker: a fixed amount per player per hour (100 lei in seed 000)."""
+        self._runs_cash_games()
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise ValueError(f"the number of players must be a whole number of at least 1, not {players!r}")
         if isinstance(hours, bool) or not isinstance(hours, (int, float, Fraction)) or hours < 0:

@@ -130,16 +130,22 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
 def check_examples(project: Project) -> list[Problem]:
     """The engine is the referee: every check of every example must agree with it."""
     problems = []
+    for edition in project.houses.values():
+        for example in edition.examples:
+            for outcome in edition.outcomes[example.id]:
+                if outcome.ok:
+                    continue
+                if outcome.error:
+                    message = f"{outcome.call} cannot run: {outcome.error}"
+                else:
+                    message = f"{outcome.call} gives {outcome.actual!r}, the example says {outcome.expected!r}"
+                problems.append(Problem(example.file, outcome.check.line, "example", example.rule, None,
+                                        f"example {example.id} (house {edition.id}): {message}"))
+    run_anywhere = {example.id for edition in project.houses.values() for example in edition.examples}
     for example in project.examples:
-        for outcome in project.outcomes[example.id]:
-            if outcome.ok:
-                continue
-            if outcome.error:
-                message = f"{outcome.call} cannot run: {outcome.error}"
-            else:
-                message = f"{outcome.call} gives {outcome.actual!r}, the example says {outcome.expected!r}"
-            problems.append(Problem(example.file, outcome.check.line, "example", example.rule, None,
-                                    f"example {example.id}: {message}"))
+        if example.id not in run_anywhere:
+            problems.append(Problem(example.file, example.line, "example", example.rule, None,
+                                    f"example {example.id}: no house publishes its rule for the houses it names"))
     return problems
 
 

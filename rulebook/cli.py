@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -61,7 +62,8 @@ def cmd_check(root: Path, args: argparse.Namespace) -> int:
     problems = run_checks(project)
     template = project.template
     _report(problems, all_status(project), args.format,
-            f"{len(project.book.rules)} rules, {len(project.examples)} examples, {sum(1 for m in template if m.id)} messages")
+            f"{len(project.houses)} houses, {len(project.library.rules)} rules, {len(project.examples)} examples, "
+            f"{sum(1 for m in template if m.id)} messages")
     return 1 if problems else 0
 
 
@@ -115,7 +117,19 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
     project = _gated(root)
     if isinstance(project, int):
         return project
-    return 0 if build_all(project, tuple(args.lang or LANGUAGES), args.builder, args.build_dir) else 1
+    houses = _houses(project, args)
+    if isinstance(houses, int):
+        return houses
+    return 0 if build_all(project, tuple(args.lang or LANGUAGES), args.builder, args.build_dir, houses) else 1
+
+
+def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...] | int:
+    """The houses a command works on: those named with --house, or every house."""
+    unknown = [house for house in args.house or () if house not in project.houses]
+    if unknown:
+        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
+        return 2
+    return tuple(args.house or project.houses)
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
@@ -124,8 +138,11 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
     project = _gated(root)
     if isinstance(project, int):
         return project
+    houses = _houses(project, args)
+    if isinstance(houses, int):
+        return houses
     build = args.build_dir or root / "_build"
-    written = build_cards(project, build, tuple(args.lang or LANGUAGES))
+    written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
     print(f"{len(written)} card PDFs in {build / 'cards'}")
     return 0
 
@@ -137,12 +154,56 @@ def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     project = _gated(root)
     if isinstance(project, int):
         return project
+    houses = _houses(project, args)
+    if isinstance(houses, int):
+        return houses
     build = args.build_dir or root / "_build"
     languages = tuple(args.lang or LANGUAGES)
-    if not build_all(project, languages, "singlehtml", build):
+    if not build_all(project, languages, "singlehtml", build, houses):
         return 1
-    for path in build_pdfs(project, build, languages):
+    for path in build_pdfs(project, build, languages, houses):
         print(path)
+    return 0
+
+
+NEW_HOUSE_HEADER = """\
+# {name}: a house of its own, started from {source}'s file (`rulebook new-house`).
+# Every key of a house file is here; change what differs for this room:
+#   name, city, contact   who the house is (shown on every page, card and PDF)
+#   title                 the rulebook's title, in English (the catalogs translate it)
+#   unit                  lei (cash amounts) or chips (tournament chips)
+#   parts                 the library parts (rules/<part>.yaml) it publishes, in reading order
+#   parameters            its numbers and policies, judged by the engine (pokerrules.House):
+#                         currency, official_language (the text that prevails), announced_in,
+#                         stakes (one row per game), rake (caps, bands, ...), times, betting, showdown
+# Rules quote these parameters by placeholder, so every page, card and example follows an edit.
+# The format is in houses/README.md.
+"""
+
+
+def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
+    """A new house folder, its file copied from an existing house with a new identity."""
+    from rulebook.model import ID_PATTERN, RESERVED_IDS
+
+    target = root / "houses" / args.id / "house.yaml"
+    source = root / "houses" / args.source / "house.yaml"
+    if not ID_PATTERN.match(args.id) or args.id in RESERVED_IDS:
+        print(f"house id {args.id!r} must be lower-case words joined by hyphens, e.g. 'riverside-club'", file=sys.stderr)
+        return 2
+    if target.exists():
+        print(f"{target.relative_to(root)} exists already", file=sys.stderr)
+        return 2
+    if not source.exists():
+        print(f"no house {args.source!r} to start from (houses/{args.source}/house.yaml)", file=sys.stderr)
+        return 2
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    body = "".join(line for line in lines[next(i for i, line in enumerate(lines) if not line.startswith("#")):])
+    identity = {"name": f"{args.name}", "city": "null", "contact": "null"}
+    for key, value in identity.items():
+        body = re.sub(rf"^{key}:.*$", f"{key}: {value}", body, count=1, flags=re.M)
+    target.parent.mkdir(parents=True)
+    target.write_text(NEW_HOUSE_HEADER.format(name=args.name, source=args.source) + body, encoding="utf-8")
+    print(f"{target.relative_to(root)}: written; edit it, then run `make gettext update-po check`")
     return 0
 
 
@@ -159,13 +220,19 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--lang", action="append", choices=LANGUAGES)
     site.add_argument("--builder", default="html", help="a Sphinx builder (html, doctest…)")
     site.add_argument("--build-dir", type=Path, default=None, help="default: _build")
+    site.add_argument("--house", action="append", help="a house id (default: every house)")
     for name, text in (("cards", "table cards and sheets as PDF"), ("pdf", "the printable rulebook per language")):
         command = commands.add_parser(name, help=text)
         command.add_argument("--lang", action="append", choices=LANGUAGES)
         command.add_argument("--build-dir", type=Path, default=None, help="default: _build")
+        command.add_argument("--house", action="append", help="a house id (default: every house)")
+    new = commands.add_parser("new-house", help="start a new house from an existing one")
+    new.add_argument("id", help="the new house's id: lower-case words joined by hyphens")
+    new.add_argument("--from", dest="source", default="club", help="the house to start from (default: club)")
+    new.add_argument("--name", default="New card room", help="the new house's name")
     args = parser.parse_args(argv)
     handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
-               "cards": cmd_cards, "pdf": cmd_pdf}
+               "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house}
     try:
         return handler[args.command](args.root.resolve(), args)
     except ModelError as exc:

@@ -48,6 +48,7 @@ class WorkedExample:
     rows: tuple[dict[str, Value], ...]
     file: str
     line: int
+    houses: tuple[str, ...] = ()     # the houses whose numbers it uses (empty: every house publishing its rule)
 
     def messages(self) -> list[Message]:
         return [self.text, *(column.label for column in self.columns)]
@@ -100,7 +101,7 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str
         fields = reader.fields(
             entry, line, ident, "an example",
             required={"id": str, "rule": str, "text": str, "checks": list},
-            optional={"given": dict, "results": dict, "table": dict},
+            optional={"given": dict, "results": dict, "table": dict, "houses": list},
         )
         if fields is None:
             continue
@@ -182,8 +183,31 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
     for name in names:
         if name not in given and name not in results:
             reader.error(text.line, ident, f"placeholder {{{name}}} names no given value or result")
+    houses = fields.get("houses", [])
+    if not houses and any(_asks_the_house(check.call) for check in checks):
+        reader.error(line, ident, "an example that asks the house (house.…) names the houses whose numbers it "
+                                  "uses: add 'houses: [<house-id>]'")
+    if not all(isinstance(house, str) for house in houses):
+        reader.error(entry.line_of("houses"), ident, "'houses' must list house ids")
+        houses = []
     return WorkedExample(ident, fields["rule"], text, given, results, tuple(checks), tuple(columns),
-                         tuple(rows), reader.file, line)
+                         tuple(rows), reader.file, line, tuple(houses))
+
+
+def _asks_the_house(call: Any) -> bool:
+    """Whether a call, or any of its arguments, reads the house's numbers or policies."""
+    from rulebook.calls import Call, HouseSetting, Items, Pairs
+
+    if isinstance(call, HouseSetting):
+        return True
+    if isinstance(call, Call):
+        return call.owner == "house" or any(_asks_the_house(arg) for arg in call.args) or \
+            any(_asks_the_house(arg) for _, arg in call.kwargs)
+    if isinstance(call, Items):
+        return any(_asks_the_house(item) for item in call.items)
+    if isinstance(call, Pairs):
+        return any(_asks_the_house(value) for _, value in call.pairs)
+    return False
 
 
 def _validate_expect(expect: Any, names: set[str]) -> None:
@@ -198,7 +222,7 @@ def _validate_expect(expect: Any, names: set[str]) -> None:
         _validate_expect(item, names)
 
 
-def load_examples(root: Path, rule_ids: set[str] | None = None) -> list[WorkedExample]:
+def load_examples(root: Path, rule_ids: set[str] | None = None, house_ids: set[str] | None = None) -> list[WorkedExample]:
     """Every example under ``executable_examples/``; ModelErrors lists all mistakes."""
     from rulebook.errors import ModelErrors
 
@@ -207,6 +231,11 @@ def load_examples(root: Path, rule_ids: set[str] | None = None) -> list[WorkedEx
     examples = []
     for path in sorted((root / "executable_examples").glob("*.yaml")):
         examples += _load_file(path, str(path.relative_to(root)), errors, rule_ids, seen)
+    for example in examples if house_ids is not None else ():
+        for house in example.houses:
+            if house not in house_ids:
+                errors.append(ModelError(example.file, example.line, example.id,
+                                         f"example for house {house!r}, which does not exist", "example"))
     if errors:
         raise ModelErrors(errors)
     return examples

@@ -7,6 +7,7 @@ naming the file, line and rule. All errors of a load are reported together.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 from dataclasses import dataclass
@@ -78,6 +79,7 @@ class Note:
     sources: tuple[str, ...]
     file: str
     line: int
+    houses: tuple[str, ...] = ()     # the houses whose numbers it quotes (empty: every house)
 
 
 @dataclass(frozen=True)
@@ -116,8 +118,15 @@ class Part:
 
 @dataclass(frozen=True)
 class Rulebook:
+    """One house's rulebook: its identity, its parameters and the library parts it publishes."""
+
+    id: str
+    name: str
+    city: str | None
+    contact: str | None
+    unit: str
     title: Message
-    house: Map
+    house: Map                  # the house parameters (what ``house.…`` values and the engine read)
     house_file: str
     parts: tuple[Part, ...]
     root: Path
@@ -128,11 +137,35 @@ class Rulebook:
 
     @property
     def notes(self) -> tuple[Note, ...]:
+        return tuple(note for part in self.parts for note in part.notes if not note.houses or self.id in note.houses)
+
+    @property
+    def runs_cash_games(self) -> bool:
+        return bool(self.house.get("stakes"))
+
+
+@dataclass(frozen=True)
+class Library:
+    """The shared rule library (each rule once) and the houses that publish from it."""
+
+    parts: tuple[Part, ...]
+    houses: tuple[Rulebook, ...]
+    root: Path
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(rule for part in self.parts for rule in part.rules)
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
         return tuple(note for part in self.parts for note in part.notes)
 
+    def house(self, house_id: str) -> Rulebook:
+        return next(book for book in self.houses if book.id == house_id)
+
     def messages(self) -> list[Message]:
-        """Every translatable string of the rulebook, in reading order."""
-        found = [self.title]
+        """Every translatable string, each once: the houses' titles, then the library in order."""
+        found = [book.title for book in self.houses]
         for part in self.parts:
             found += part.messages()
         return found
@@ -282,7 +315,7 @@ class _Loader:
         for name, spec in data.items():
             at = data.line_of(name)
             try:
-                value = parse_value(spec)
+                value = dataclasses.replace(parse_value(spec), line=at)
                 if house is not None:
                     resolve(value, house)
             except ValueError as exc:
@@ -412,7 +445,7 @@ class _Loader:
         note_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
         fields = reader.fields(data, line, note_id, "an editorial note",
                                required={"id": str, "title": str, "text": str, "rules": list, "sources": list},
-                               optional={"values": dict})
+                               optional={"values": dict, "houses": list})
         if fields is None:
             return None
         note_id = self.claim(reader, fields["id"], data.line_of("id"), "note")
@@ -426,53 +459,122 @@ class _Loader:
             reader.error(data.line_of("rules"), note_id, "'rules' must list the ids of the rules the note is about")
         if not fields["sources"] or not all(isinstance(s, str) for s in fields["sources"]):
             reader.error(data.line_of("sources"), note_id, "'sources' must cite each source as text")
+        houses = fields.get("houses", [])
+        if not all(isinstance(h, str) for h in houses):
+            reader.error(data.line_of("houses"), note_id, "'houses' must list house ids")
+            houses = []
         return Note(note_id, title.explained(values), text.explained(values), values,
-                    tuple(fields["rules"]), tuple(str(s) for s in fields["sources"]), reader.file, line)
+                    tuple(fields["rules"]), tuple(str(s) for s in fields["sources"]), reader.file, line, tuple(houses))
 
 
-def load_rulebook(root: Path | str = "rules") -> Rulebook:
-    """Load and validate ``rules/``; raises ModelErrors listing every mistake."""
+HOUSE_UNITS = ("lei", "chips")
+
+
+def load_library(root: Path | str) -> Library:
+    """Load and validate ``rules/`` (the library) and ``houses/*/house.yaml``; ModelErrors lists every mistake.
+
+    Each part file is read once; each house's numbers are then resolved for every
+    rule and note of the parts it publishes, so a part shared by two houses is
+    checked against both.
+    """
     root = Path(root).resolve()
-    loader = _Loader(root)
-    index_path = root / "rulebook.yaml"
-    data = loader.load_yaml(index_path)
-    if data is None:
-        raise ModelErrors(loader.errors)
-    reader = _Reader(loader.rel(index_path), loader.errors)
-    fields = reader.fields(data, 1, None, "the rulebook index", required={"title": str, "house": str, "parts": list})
-    if fields is None:
-        raise ModelErrors(loader.errors)
-    house_path = root / fields["house"]
-    house = loader.load_yaml(house_path)
-    if house is not None:
-        house = _validate_house(house, loader.rel(house_path), loader.errors)
-    if house is None:
-        raise ModelErrors(loader.errors)
-    parts = []
-    seen_files = set()
-    for index, name in enumerate(fields["parts"]):
-        at = data["parts"].line_of(index)
-        path = root / f"{name}.yaml"
-        if not isinstance(name, str) or not path.is_file():
-            reader.error(at, None, f"part {name!r} has no file rules/{name}.yaml")
-            continue
-        seen_files.add(path.name)
-        part = loader.part(path, house)
+    loader = _Loader(root / "rules")
+    parts = {}
+    for path in sorted((root / "rules").glob("*.yaml")):
+        part = loader.part(path, None)
         if part is not None:
-            parts.append(part)
-    for path in sorted(root.glob("*.yaml")):
-        if path.name not in seen_files | {index_path.name, house_path.name}:
-            reader.error(1, None, f"{loader.rel(path)} is not listed under 'parts'")
-    rule_ids = {rule.id for part in parts for rule in part.rules}
-    for part in parts if not loader.errors else ():  # a part that failed to load would dangle them all
+            parts[part.id] = part
+    houses = []
+    house_paths = sorted((root / "houses").glob("*/house.yaml"))
+    if not house_paths:
+        loader.errors.append(ModelError("houses", 0, None, "no house: add houses/<house-id>/house.yaml", "house"))
+    unreadable = {path.stem for path in (root / "rules").glob("*.yaml")} - set(parts)  # already reported
+    for path in house_paths:
+        book = _house(loader, path, parts, unreadable)
+        if book is not None:
+            houses.append(book)
+    published = {part.id for book in houses for part in book.parts}
+    for part in parts.values() if len(houses) == len(house_paths) else ():  # a broken house file publishes nothing
+        if part.id not in published:
+            loader.errors.append(ModelError(part.file, 1, None, f"part {part.id!r} is published by no house "
+                                            "(list it under 'parts' in a house file)", "part"))
+    rule_ids = {rule.id for part in parts.values() for rule in part.rules}
+    house_ids = {book.id for book in houses}
+    for part in parts.values() if not loader.errors else ():  # a part that failed to load would dangle them all
         for note in part.notes:
             for rule_id in note.rules:
                 if rule_id not in rule_ids:
                     loader.errors.append(ModelError(part.file, note.line, note.id, f"note about rule {rule_id!r}, which does not exist", "note"))
+            for house_id in note.houses:
+                if house_id not in house_ids:
+                    loader.errors.append(ModelError(part.file, note.line, note.id, f"note for house {house_id!r}, which does not exist", "note"))
+    for book in houses:
+        _resolve_values(book, loader.errors)
     if loader.errors:
         raise ModelErrors(loader.errors)
-    title = Message("rulebook.title", _clean(fields["title"]), reader.file, data.line_of("title"), None)
-    return Rulebook(title, house, loader.rel(house_path), tuple(parts), root)
+    order = [part_id for book in houses for part_id in (p.id for p in book.parts)]
+    library_order = sorted(parts.values(), key=lambda part: (order.index(part.id) if part.id in order else len(order), part.id))
+    return Library(tuple(library_order), tuple(houses), root)
+
+
+def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: set[str]) -> Rulebook | None:
+    """One house file: identity, the parts it publishes, its parameters (judged by the engine)."""
+    rel = str(path.relative_to(loader.root.parent))
+    data = loader.load_yaml(path)
+    if data is None:
+        return None
+    reader = _Reader(rel, loader.errors, "house")
+    house_id = path.parent.name
+    if not ID_PATTERN.match(house_id) or house_id in RESERVED_IDS:
+        reader.error(1, None, f"house folder {house_id!r} must be lower-case words joined by hyphens, and not a site page name")
+        return None
+    fields = reader.fields(data, 1, house_id, "a house",
+                           required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
+                           optional={"city": (str, type(None)), "contact": (str, type(None))})
+    if fields is None:
+        return None
+    if fields["unit"] not in HOUSE_UNITS:
+        reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be one of {', '.join(HOUSE_UNITS)}")
+    published = []
+    for index, part_id in enumerate(fields["parts"]):
+        at = data["parts"].line_of(index)
+        if part_id in unreadable:
+            continue
+        if not isinstance(part_id, str) or part_id not in parts:
+            reader.error(at, house_id, f"part {part_id!r} has no file rules/{part_id}.yaml")
+        elif part_id in (p.id for p in published):
+            reader.error(at, house_id, f"part {part_id!r} is listed twice")
+        else:
+            published.append(parts[part_id])
+    parameters = _validate_house(data["parameters"], rel, loader.errors)
+    if parameters is None:
+        return None
+    # One context for every house: two houses with the same title share its translations.
+    title = Message("house.title", _clean(fields["title"]), rel, data.line_of("title"), None)
+    return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
+                    title, parameters, rel, tuple(published), loader.root.parent)
+
+
+def _resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
+    """Every ``house.…`` value of the house's parts must name one of its parameters."""
+    notes = [(note.file, note.line, note.id, note.values) for part in book.parts for note in part.notes
+             if not note.houses or book.id in note.houses]
+    rules = [(part.file, rule.line, rule.id, rule.values) for part in book.parts for rule in part.rules]
+    for file, line, ident, values in rules + notes:
+        for name, value in values.items():
+            if value is None or value.path is None:
+                continue
+            try:
+                resolve(value, book.house)
+            except ValueError as exc:
+                errors.append(ModelError(file, value.line or line, ident, f"value {name!r} for house {book.id!r} "
+                                         f"({book.house_file}): {exc}", "rule", check="house"))
+
+
+def load_rulebook(root: Path | str, house_id: str | None = None) -> Rulebook:
+    """One house's rulebook (the first house when none is named), from the project folder."""
+    library = load_library(root)
+    return library.house(house_id) if house_id else library.houses[0]
 
 
 def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
@@ -520,9 +622,10 @@ def read_messages(path: Path) -> Iterator[Message]:
     path = Path(path).resolve()
     loader = _Loader(path.parent)
     data = loader.load_yaml(path)
-    if isinstance(data, Map) and "parts" in data:
+    if isinstance(data, Map) and "parts" in data and "parameters" in data:
         if isinstance(data.get("title"), str):
-            yield Message("rulebook.title", _clean(data["title"]), loader.rel(path), data.line_of("title"), None)
+            yield Message("house.title", _clean(data["title"]), loader.rel(path),
+                          data.line_of("title"), None)
     elif isinstance(data, Map) and "sections" in data:
         part = loader.part(path, None)
         if part is not None:

@@ -29,8 +29,8 @@ def _slug(stakes: str) -> str:
 class PrintRenderer:
     """HTML for print in one language; each language gets its own gettext callables."""
 
-    def __init__(self, project: Project, lang: str):
-        root, book = project.root, project.book
+    def __init__(self, project: Project, house_id: str, lang: str):
+        root, book = project.root, project.houses[house_id].book
         self.book, self.lang = book, lang
         self.translations = project.translations(lang)
         self.fmt = LocaleFormatter(self.translations)
@@ -63,15 +63,19 @@ class PrintRenderer:
 
 
 def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
-                bilingual: tuple[str, str] | None = ("ro", "en")) -> list[Path]:
-    """Every card PDF, published together into ``build/cards``; returns the files written."""
+                houses: tuple[str, ...] | None = None, bilingual: bool = True) -> list[Path]:
+    """Every card PDF of every house that runs cash games, published together into ``build/cards``.
+
+    Per house and language: an A6 card and an A4 sheet per stakes and the rake card; and a
+    two-sided card pairing the house's language of authority with English.
+    """
     from weasyprint import HTML
 
-    root, book = project.root, project.book
+    root = project.root
     css = (root / "templates" / "print" / "card.css").read_text(encoding="utf-8")
-    renderers = {lang: PrintRenderer(project, lang) for lang in {*languages, *(bilingual or ())}}
     staged = build / "cards.new"
     shutil.rmtree(staged, ignore_errors=True)
+    staged.mkdir(parents=True)
     written = []
 
     def write(relative: str, html: str) -> None:
@@ -80,52 +84,68 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
         HTML(string=html, base_url=str(root)).write_pdf(path)
         written.append(build / "cards" / relative)
 
-    for lang in languages:
-        renderer = renderers[lang]
-        for row in book.house["stakes"]:
-            face = renderer.face(row)
-            slug = _slug(row["name"])
-            write(f"{lang}/card-{slug}.pdf", renderer.card([face], row, css, "card"))
-            write(f"{lang}/sheet-{slug}.pdf", renderer.card([face], row, css, "sheet"))
-        write(f"{lang}/rake-bands.pdf", renderer.bands(css))
-    if bilingual:
-        first, second = (renderers[lang] for lang in bilingual)
-        for row in book.house["stakes"]:
-            faces = [first.face(row), second.face(row)]
-            write(f"{'-'.join(bilingual)}/card-{_slug(row['name'])}.pdf", first.card(faces, row, css, "card"))
-    previous = build / "cards"
-    if previous.is_dir():  # languages not rebuilt this time keep their cards
-        for folder in previous.iterdir():
-            if folder.is_dir() and not (staged / folder.name).exists():
-                shutil.copytree(folder, staged / folder.name)
-    publish(staged, previous)
+    for house_id in houses or tuple(project.houses):
+        book = project.houses[house_id].book
+        if not book.runs_cash_games:
+            continue  # a tournament room has no stakes to put on a table card
+        official = book.house["official_language"]
+        pair = (official, "en") if bilingual and official != "en" else None
+        renderers = {lang: PrintRenderer(project, house_id, lang) for lang in {*languages, *(pair or ())}}
+        for lang in languages:
+            renderer = renderers[lang]
+            for row in book.house["stakes"]:
+                face = renderer.face(row)
+                slug = _slug(row["name"])
+                write(f"{house_id}/{lang}/card-{slug}.pdf", renderer.card([face], row, css, "card"))
+                write(f"{house_id}/{lang}/sheet-{slug}.pdf", renderer.card([face], row, css, "sheet"))
+            write(f"{house_id}/{lang}/rake-bands.pdf", renderer.bands(css))
+        if pair:
+            first, second = (renderers[lang] for lang in pair)
+            for row in book.house["stakes"]:
+                faces = [first.face(row), second.face(row)]
+                write(f"{house_id}/{'-'.join(pair)}/card-{_slug(row['name'])}.pdf", first.card(faces, row, css, "card"))
+    _keep_the_rest(build / "cards", staged, tuple(project.houses))
+    publish(staged, build / "cards")
     return written
 
 
-def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
-    """The printed rulebook of each language, published together into ``build/pdf``."""
+def _keep_the_rest(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
+    """What was not rebuilt this time (another house's or language's files) stays as it was published."""
+    if not previous.is_dir():
+        return
+    for path in previous.rglob("*"):
+        relative = path.relative_to(previous)
+        if path.is_file() and relative.parts[0] in houses and not (staged / Path(*relative.parts[:2])).exists():
+            (staged / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, staged / relative)
+
+
+def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
+               houses: tuple[str, ...] | None = None) -> list[Path]:
+    """The printed rulebook of each house and language, published together into ``build/pdf``."""
     staged = build / "pdf.new"
     shutil.rmtree(staged, ignore_errors=True)
     staged.mkdir(parents=True)
-    for lang in languages:
-        _write_pdf(project, work_dir(build, "singlehtml", lang) / "index.html", lang, staged / f"rulebook-{lang}.pdf")
-    previous = build / "pdf"
-    if previous.is_dir():  # languages not rebuilt this time keep their PDFs
-        for old in previous.glob("rulebook-*.pdf"):
-            if not (staged / old.name).exists():
-                shutil.copy2(old, staged / old.name)
-    publish(staged, previous)
-    return [previous / f"rulebook-{lang}.pdf" for lang in languages]
+    written = []
+    for house_id in houses or tuple(project.houses):
+        for lang in languages:
+            target = staged / house_id / f"rulebook-{lang}.pdf"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _write_pdf(project, house_id, work_dir(build, "singlehtml", house_id, lang) / "index.html", lang, target)
+            written.append(build / "pdf" / house_id / target.name)
+    _keep_the_rest(build / "pdf", staged, tuple(project.houses))
+    publish(staged, build / "pdf")
+    return written
 
 
-def _write_pdf(project: Project, page: Path, lang: str, target: Path) -> None:
-    """The whole rulebook of one language, from its single-page HTML build, with contents."""
+def _write_pdf(project: Project, house_id: str, page: Path, lang: str, target: Path) -> None:
+    """The whole rulebook of one house in one language, from its single-page HTML build, with contents."""
     from weasyprint import CSS, HTML
 
     html = page.read_text(encoding="utf-8")
     first_part = html.find('<span id="document-')
     if first_part < 0:
         raise ValueError(f"{page} has no parts to print")
-    html = html[:first_part] + PrintRenderer(project, lang).toc() + html[first_part:]
+    html = html[:first_part] + PrintRenderer(project, house_id, lang).toc() + html[first_part:]
     HTML(string=html, base_url=str(page)).write_pdf(
         target, stylesheets=[CSS(filename=str(project.root / "templates" / "print" / "rulebook.css"))])

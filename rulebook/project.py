@@ -23,7 +23,7 @@ from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import Outcome, WorkedExample, load_examples, run
 from rulebook.glossary import Glossary, load_glossary
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
-from rulebook.model import Message, Rulebook, load_rulebook
+from rulebook.model import Library, Message, Rulebook, load_library
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.
@@ -34,12 +34,28 @@ _KEYWORDS = {"_": None, "N_": None, "N_plural": (1, 2), "gettext": None, "ngette
 
 
 @dataclass(frozen=True, eq=False)
+class HouseEdition:
+    """One house's view of the project: its rulebook, its engine House, its examples run once."""
+
+    book: Rulebook
+    house: "House"                                   # the engine's House for this house's parameters
+    examples: tuple[WorkedExample, ...]              # the examples of the rules it publishes, for it
+    outcomes: Mapping[str, tuple[Outcome, ...]]      # example id → its checks, run once against ``house``
+
+    @property
+    def id(self) -> str:
+        return self.book.id
+
+    def examples_of(self, rule_id: str) -> list[WorkedExample]:
+        return [example for example in self.examples if example.rule == rule_id]
+
+
+@dataclass(frozen=True, eq=False)
 class Project:
     root: Path
-    book: Rulebook
-    house: "House"                                   # the engine's one House for these rules
+    library: Library
+    houses: Mapping[str, HouseEdition]               # in the order of houses/ (sorted ids)
     examples: tuple[WorkedExample, ...]
-    outcomes: Mapping[str, tuple[Outcome, ...]]      # example id → its checks, run once
     glossary: Glossary
     template: Catalog                                # every translatable string, as the sources say now
     catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
@@ -53,13 +69,14 @@ class Project:
 
         root = Path(root).resolve()
         errors: list[ModelError] = []
-        book = examples = glossary = None
+        library = examples = glossary = None
         try:
-            book = load_rulebook(root / "rules")
+            library = load_library(root)
         except ModelErrors as exc:
             errors += exc.errors
         try:
-            examples = load_examples(root, {rule.id for rule in book.rules} if book else None)
+            examples = load_examples(root, {rule.id for rule in library.rules} if library else None,
+                                     {book.id for book in library.houses} if library else None)
         except ModelErrors as exc:
             errors += exc.errors
         try:
@@ -74,10 +91,16 @@ class Project:
                 errors += exc.errors
         if errors:
             raise ModelErrors(errors)
-        house = House.from_mapping(book.house)
-        outcomes = {example.id: tuple(run(example, house)) for example in examples}
-        template = _template(root, book, examples, glossary)
-        return cls(root, book, house, tuple(examples), MappingProxyType(outcomes), glossary, template,
+        houses = {}
+        for book in library.houses:
+            engine = House.from_mapping(book.house)
+            published = {rule.id for rule in book.rules}
+            mine = tuple(example for example in examples
+                         if example.rule in published and (not example.houses or book.id in example.houses))
+            houses[book.id] = HouseEdition(book, engine, mine,
+                                           MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}))
+        template = _template(root, library, examples, glossary)
+        return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
                    MappingProxyType(catalogs), _code_digest(root))
 
     def translations(self, lang: str) -> Translations:
@@ -86,19 +109,19 @@ class Project:
             self._translations[lang] = Translations(lang, None if lang == SOURCE_LANGUAGE else self.catalogs.get(lang))
         return self._translations[lang]
 
-    def examples_of(self, rule_id: str) -> list[WorkedExample]:
-        return [example for example in self.examples if example.rule == rule_id]
-
-    def fingerprint(self, lang: str) -> str:
-        """What every page of a language depends on, beyond its own source text.
+    def fingerprint(self, house_id: str, lang: str) -> str:
+        """What every page of a house's language depends on, beyond its own source text.
 
         The interface strings, the titles that navigation and cross-references show
-        on other pages, the house's numbers, the templates and the generator's code.
-        When it changes, Sphinx re-reads every page of that language, so an
-        incremental build is never stale.
+        on other pages, the house's identity and numbers, the templates and the
+        generator's code. When it changes, Sphinx re-reads every page of that
+        language, so an incremental build is never stale.
         """
+        book = self.houses[house_id].book
         digest = hashlib.sha256(self.code_digest.encode())
-        digest.update(repr(sorted(_flatten(self.book.house))).encode())
+        digest.update(repr((book.id, book.name, book.city, book.contact, book.unit,
+                            [part.id for part in book.parts])).encode())
+        digest.update(repr(sorted(_flatten(book.house))).encode())
         tr = self.translations(lang)
         for message in self.template:
             if message.id and (not message.context or message.context.endswith(".title")
@@ -128,7 +151,7 @@ def _flatten(data, prefix: str = "") -> list[tuple[str, str]]:
     return [(prefix, repr(data))]
 
 
-def _template(root: Path, book: Rulebook, examples, glossary: Glossary) -> Catalog:
+def _template(root: Path, library: Library, examples, glossary: Glossary) -> Catalog:
     """The template catalog: the loaded model's strings, then the templates' and code's."""
     catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
                       msgid_bugs_address="", copyright_holder="", charset="utf-8")
@@ -139,7 +162,7 @@ def _template(root: Path, book: Rulebook, examples, glossary: Glossary) -> Catal
         by_file.setdefault(message.file, []).append((message.line, message.context, message.text,
                                                      comments + list(message.hints)))
 
-    for message in book.messages():
+    for message in library.messages():
         add(message)
     for example in examples:
         for message in example.messages():

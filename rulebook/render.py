@@ -56,12 +56,14 @@ def heading(text: str, underline: str) -> Markup:
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
-    def __init__(self, project: Project, lang: str):
-        self.project, self.book, self.glossary = project, project.book, project.glossary
+    def __init__(self, project: Project, house_id: str, lang: str):
+        self.project, self.glossary = project, project.glossary
+        self.edition = edition = project.houses[house_id]
+        self.book = edition.book
         self.tr = translations = project.translations(lang)
         self.fmt = LocaleFormatter(translations)
         self.examples: dict[str, list[WorkedExample]] = {}
-        for example in project.examples:
+        for example in edition.examples:
             self.examples.setdefault(example.rule, []).append(example)
         templates = project.root / "templates"
         book = self.book
@@ -117,7 +119,7 @@ class PageRenderer:
     def doctest(self, example: WorkedExample) -> list[Markup]:
         """The example's engine calls as doctest lines, run by ``make doctest``."""
         lines = []
-        for outcome in self.project.outcomes[example.id]:
+        for outcome in self.edition.outcomes[example.id]:
             lines += [Markup(f">>> {outcome.call}"), Markup(shown_result(outcome))]
         return lines
 
@@ -134,8 +136,6 @@ class PageRenderer:
         if self.glossary:
             pages["glossary"] = self.env.get_template("glossary.rst.jinja").render(
                 terms=self.glossary, languages=LANGUAGES, language_name=self.fmt.language_name)
-        if self.book.notes:
-            pages["editorial-notes"] = self.env.get_template("editorial-notes.rst.jinja").render()
         part_template = self.env.get_template("part.rst.jinja")
         for part in self.book.parts:
             pages[part.id] = part_template.render(part=part)

@@ -29,64 +29,70 @@ PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
 _PROJECT: Project | None = None   # handed to the forked workers (set only around a build)
 
 
-def _build_one(job: tuple[str, str, str]) -> tuple[str, int, str]:
-    """One language with one builder, in this (forked) process; returns its exit status and output."""
+def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str]:
+    """One house in one language with one builder, in this (forked) process: its status and output."""
     from sphinx.application import Sphinx
 
-    lang, builder, build = job
+    house, lang, builder, build = job
     build_dir = Path(build)
     project = _PROJECT
-    src = build_dir / "src" / lang
+    src = build_dir / "src" / house / lang
     src.mkdir(parents=True, exist_ok=True)
     out = io.StringIO()
+    label = f"{house}/{lang}"
     try:
         app = Sphinx(
-            str(src), str(project.root), str(work_dir(build_dir, builder, lang)),
-            str(build_dir / "doctrees" / builder / lang), builder,
-            confoverrides={"language": lang, "rulebook_project": lambda: project, **PRINT_OPTIONS.get(builder, {})},
+            str(src), str(project.root), str(work_dir(build_dir, builder, house, lang)),
+            str(build_dir / "doctrees" / builder / house / lang), builder,
+            confoverrides={"language": lang, "rulebook_house": house, "rulebook_project": lambda: project,
+                           **PRINT_OPTIONS.get(builder, {})},
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
-        return lang, app.statuscode, out.getvalue()
-    except Exception as exc:  # a Sphinx error is this language's failure, reported in one line
-        return lang, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}"
+        return label, app.statuscode, out.getvalue()
+    except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
+        return label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}"
 
 
-def work_dir(build: Path, builder: str, lang: str) -> Path:
+def work_dir(build: Path, builder: str, house: str, lang: str) -> Path:
     """Where Sphinx writes (unpublished, kept for incremental builds)."""
-    return build / "work" / builder / lang
+    return build / "work" / builder / house / lang
 
 
 def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder: str = "html",
-              build: Path | None = None) -> bool:
-    """Build every language, as many at once as there are cores; True if all passed."""
+              build: Path | None = None, houses: tuple[str, ...] | None = None) -> bool:
+    """Build every house in every language, as many at once as there are cores; True if all passed."""
     global _PROJECT
     build = build or project.root / "_build"
-    workers = max(1, min(len(languages), os.cpu_count() or 1))
+    houses = houses or tuple(project.houses)
+    jobs = [(house, lang, builder, str(build)) for house in houses for lang in languages]
+    workers = max(1, min(len(jobs), os.cpu_count() or 1))
     _PROJECT = project
     try:
-        # A fresh process per language: docutils keeps its directive registry process-wide.
+        # A fresh process per build: docutils keeps its directive registry process-wide.
         with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-            results = pool.map(_build_one, [(lang, builder, str(build)) for lang in languages], chunksize=1)
+            results = pool.map(_build_one, jobs, chunksize=1)
     finally:
         _PROJECT = None
     ok = True
-    for lang, status, output in results:
+    for label, status, output in results:
         if output.strip():
-            print("\n".join(f"[{lang}] {line}" for line in output.strip().splitlines()), file=sys.stderr)
+            print("\n".join(f"[{label}] {line}" for line in output.strip().splitlines()), file=sys.stderr)
         if status != 0:
-            print(f"{builder} build of {lang!r} failed", file=sys.stderr)
+            print(f"{builder} build of {label} failed", file=sys.stderr)
             ok = False
     if ok and builder == "html":
         site = build / "site.new"
         shutil.rmtree(site, ignore_errors=True)
         previous = build / "site"
-        for lang in LANGUAGES:
-            # Languages not rebuilt this time keep their published pages.
-            source = work_dir(build, builder, lang) if lang in languages else previous / lang
-            if source.is_dir():
-                shutil.copytree(source, site / lang, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
-        write_chooser(project.root, site, tuple(lang for lang in LANGUAGES if (site / lang).is_dir()))
+        for house in project.houses:
+            for lang in LANGUAGES:
+                # What was not rebuilt this time keeps its published pages.
+                fresh = house in houses and lang in languages
+                source = work_dir(build, builder, house, lang) if fresh else previous / house / lang
+                if source.is_dir():
+                    shutil.copytree(source, site / house / lang, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
+        write_chooser(project, site)
         publish(site, previous)
     return ok
 
@@ -101,11 +107,17 @@ def publish(staged: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def write_chooser(root: Path, site: Path, languages: tuple[str, ...]) -> Path:
-    """The root page where a reader picks a language, each named in its own tongue."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root / "templates" / "site")),
+def write_chooser(project: Project, site: Path) -> Path:
+    """The root page where a reader picks a house and a language, each language named in its own tongue."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(project.root / "templates" / "site")),
                              autoescape=True)
-    html = env.get_template("index.html.jinja").render(languages=language_choices(languages))
+    houses = []
+    for house_id, edition in project.houses.items():
+        languages = tuple(lang for lang in LANGUAGES if (site / house_id / lang).is_dir())
+        if languages:
+            houses.append({"id": house_id, "name": edition.book.name, "official": edition.book.house["official_language"],
+                           "languages": language_choices(languages)})
+    html = env.get_template("index.html.jinja").render(houses=houses)
     path = site / "index.html"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(html, encoding="utf-8")

@@ -41,18 +41,23 @@ def _project(config: Config) -> Project:
 def config_inited(app: Sphinx, config: Config) -> None:
     project = _project(config)
     lang = config.language or "en"
+    house_id = config.rulebook_house or next(iter(project.houses))
+    if house_id not in project.houses:
+        raise ConfigError(f"rulebook_house: no house {house_id!r} (houses: {', '.join(project.houses)})")
     # Docutils has no Romanian or Croatian labels; our pages use none of its generated text,
     # so take its English fallback without a warning.
     docutils_language(lang)
     rst_language(lang)
-    app.rulebook_renderer = renderer = PageRenderer(project, lang)
+    app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
-    config.rulebook_fingerprint = project.fingerprint(lang)
-    config.doctest_global_setup = doctest_setup(project.root / project.book.house_file)
-    title = renderer.text(project.book.title)
+    config.rulebook_fingerprint = project.fingerprint(house_id, lang)
+    config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
+    title = renderer.text(renderer.book.title)
     # Sphinx and Furo write the project name and html_title into pages as markup: hand them
     # text made safe for HTML (a translated title is text, never markup).
     config.project = config.html_title = str(escape(title))
+    # The footer of every page names the house whose rules these are (the theme escapes it).
+    config.copyright = renderer.book.name
     config.html_static_path.append(str(STATIC))
     if config.html_theme != "furo":
         config.html_sidebars = {}  # the sidebar names conf.py gives are Furo's
@@ -119,6 +124,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Sphinx leaves functions out of its pickled environment, so it is never pickled or compared.
     app.add_config_value("rulebook_project", None, "")
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
+    app.add_config_value("rulebook_house", "", "env", types=[str])
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)

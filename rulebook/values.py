@@ -11,7 +11,7 @@ locale can format.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 UNITS = ("lei", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
@@ -35,6 +35,7 @@ class Value:
     literal: int | None = None
     unit: str = "count"
     spec: str = ""
+    line: int = field(default=0, compare=False)   # where the value is written, for error messages
 
 
 def parse_value(spec: Any) -> Value:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("rules", "locales", "templates", "executable_examples", "rulebook", "conf.py")
+SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "conf.py")
 
 
 @pytest.fixture(scope="session")

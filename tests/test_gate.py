@@ -45,7 +45,7 @@ def test_example_disagreeing_with_the_engine(tree):
     line = line_of(examples, "- call: house.split_pot_rake(pot, dead_money=dead, stakes=stakes)")  # the first
     result = gate(tree)
     assert result.returncode == 1
-    assert (f"executable_examples/rake.yaml:{line}: [example] rake-split-pot: example split-pot-little-dead-money: "
+    assert (f"executable_examples/rake.yaml:{line}: [example] rake-split-pot: example split-pot-little-dead-money (house club): "
             "house.split_pot_rake(504, dead_money=4, stakes='1/3') gives 4, the example says 5") in result.stdout
 
 
@@ -54,7 +54,7 @@ def test_example_that_cannot_run(tree):
     edit(examples, "      stakes: 1/3\n    results:\n      rake: 4 lei", "      stakes: 9/9\n    results:\n      rake: 4 lei")
     result = gate(tree)
     assert result.returncode == 1
-    assert "[example] rake-split-pot: example split-pot-little-dead-money: house.split_pot_rake(504, dead_money=4, stakes='9/9') cannot run: " in result.stdout
+    assert "[example] rake-split-pot: example split-pot-little-dead-money (house club): house.split_pot_rake(504, dead_money=4, stakes='9/9') cannot run: " in result.stdout
 
 
 def test_example_without_expected_result(tree):
@@ -125,11 +125,11 @@ def test_markup_in_a_translation(tree):
 
 
 def test_broken_house_data(tree):
-    house = tree / "rules" / "house.yaml"
-    edit(house, "    - {from: 550, to: 569, rake: 28}\n", "")
+    house = tree / "houses" / "club" / "house.yaml"
+    edit(house, "      - {from: 550, to: 569, rake: 28}\n", "")
     result = gate(tree)
     assert result.returncode == 1
-    assert result.stdout.startswith("rules/house.yaml:")
+    assert result.stdout.startswith("houses/club/house.yaml:")
     assert "[house]" in result.stdout.splitlines()[0]
 
 

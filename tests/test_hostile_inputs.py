@@ -64,7 +64,7 @@ def example_call(call: str) -> Callable[[Path], None]:
 
 
 RAKE = "rules/rake.yaml"
-HOUSE = "rules/house.yaml"
+HOUSE = "houses/club/house.yaml"
 EXAMPLES = "executable_examples/rake.yaml"
 RO = "locales/ro/LC_MESSAGES/rulebook.po"
 FR = "locales/fr/LC_MESSAGES/rulebook.po"
@@ -122,14 +122,28 @@ CASES = [
     Case("conversion-in-source", RAKE, replace(RAKE, "{amount}", "{amount!r}"), 2, "must be a plain"),
     Case("placeholder-names-nothing", RAKE, replace(RAKE, "        title: No flop, no drop", "        title: No flop {nothing}"), 2,
          "names no value"),
-    Case("part-not-listed", "rules/rulebook.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text("id: extra\n"),
-         2, "is not listed under 'parts'"),
+    Case("part-incomplete", "rules/extra.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text("id: extra\n"),
+         2, "is missing 'title'"),
+    Case("part-published-by-no-house", "rules/extra.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text(
+        "id: extra\ntitle: Extra\nsource: x\nsections:\n  - id: extra-section\n    title: Extra\n    rules:\n"
+        "      - id: extra-rule\n        title: Extra\n        text: Extra.\n        source: x\n"), 2, "published by no house"),
+    Case("house-unknown-part", HOUSE, replace(HOUSE, "  - rake\n", "  - rake\n  - no-such-part\n"), 2,
+         "has no file rules/no-such-part.yaml"),
+    Case("house-unknown-key", HOUSE, replace(HOUSE, "name: Gentlemen's Poker Club", "nom: x"), 2, "unknown key 'nom'"),
+    Case("house-bad-unit", HOUSE, replace(HOUSE, "unit: lei", "unit: dollars"), 2, "must be one of lei, chips"),
+    Case("house-value-missing-for-house", "rules/holdem-basics.yaml",
+         replace("rules/holdem-basics.yaml", "    houses: [club]          # quotes the club's cash-game blinds\n", ""),
+         1, "for house 'casino'"),
+    Case("example-unknown-house", EXAMPLES, replace(EXAMPLES, "houses: [club]", "houses: [nowhere]"), 2,
+         "example for house 'nowhere'"),
+    Case("example-asks-house-without-houses", EXAMPLES, replace(EXAMPLES, "    houses: [club]\n", ""), 2,
+         "names the houses whose numbers it uses"),
     # -- the house ----------------------------------------------------------------------------
     Case("house-unknown-language", HOUSE, replace(HOUSE, "official_language: ro", "official_language: xx"), 1,
          "is not a language code"),
     Case("house-bogus-announced", HOUSE, replace(HOUSE, "announced_in: [ro, en]", "announced_in: [ro, '<b>']"), 1,
          "is not a language code"),
-    Case("house-rake-band-gap", HOUSE, replace(HOUSE, "    - {from: 550, to: 569, rake: 28}\n", ""), 1, "[house]"),
+    Case("house-rake-band-gap", HOUSE, replace(HOUSE, "      - {from: 550, to: 569, rake: 28}\n", ""), 1, "[house]"),
     Case("house-negative-blind", HOUSE, replace(HOUSE, "small_blind: 1\n", "small_blind: -1\n"), 1, "[house]"),
     # -- worked examples: code is refused before anything runs -------------------------------
     Case("call-issue-payload", EXAMPLES, example_call(
@@ -202,7 +216,7 @@ CASES = [
          "[placeholders]"),
     Case("po-attribute-breaker", HR, set_msgstr("hr", None, 'Jezik" onfocus="alert(this)" autofocus x="', "Language"), 1,
          "interface text may not contain"),
-    Case("po-unclosed-tag-title", RO, set_msgstr("ro", "rulebook.title", "Regulile casei <img src=x onerror=alert(this) x="),
+    Case("po-unclosed-tag-title", RO, set_msgstr("ro", "house.title", "Regulile casei <img src=x onerror=alert(this) x=", "House rules"),
          1, "[markup]"),
     Case("po-markup-in-plural", FR, set_msgstr("fr", None, ("{amount} leu <b>", "{amount} lei"), "{amount} leu"), 1,
          "[markup]"),
@@ -229,7 +243,7 @@ CASES = [
 def _rename_part(tree: Path, new_id: str) -> None:
     (tree / "rules" / "rake.yaml").rename(tree / "rules" / f"{new_id}.yaml")
     edit(tree / "rules" / f"{new_id}.yaml", "id: rake\n", f"id: {new_id}\n")
-    edit(tree / "rules" / "rulebook.yaml", "  - rake\n", f"  - {new_id}\n")
+    edit(tree / HOUSE, "  - rake\n", f"  - {new_id}\n")
 
 
 def _duplicate_entry(path: Path) -> None:

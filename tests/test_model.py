@@ -15,12 +15,12 @@ from tests.conftest import ROOT, edit, line_of
 
 def errors_of(tree: Path) -> list[str]:
     with pytest.raises(ModelErrors) as caught:
-        load_rulebook(tree / "rules")
+        load_rulebook(tree)
     return [str(error) for error in caught.value.errors]
 
 
 def test_the_project_rules_load():
-    book = load_rulebook(ROOT / "rules")
+    book = load_rulebook(ROOT, "club")
     ids = [rule.id for rule in book.rules]
     assert len(ids) == len(set(ids))
     assert "rake-rate" in ids and "rake-split-pot" in ids
@@ -82,7 +82,8 @@ def test_value_naming_no_house_parameter(tree):
     edit(rake, "amount: house.rake.chinese_poker_per_player_per_hour", "amount: house.rake.chinese_poker_per_table")
     line = line_of(rake, "amount: house.rake.chinese_poker_per_table")
     assert errors_of(tree) == [
-        f"rules/rake.yaml:{line}: rule chinese-poker-rake: value 'amount': house.rake has no 'chinese_poker_per_table'"
+        f"rules/rake.yaml:{line}: rule chinese-poker-rake: value 'amount' for house 'club' (houses/club/house.yaml): "
+        "house.rake has no 'chinese_poker_per_table'"
     ]
 
 
@@ -102,11 +103,11 @@ def test_yaml_syntax_error(tree):
 
 
 def test_bad_house_value_points_at_its_line(tree):
-    house = tree / "rules" / "house.yaml"
+    house = tree / "houses" / "club" / "house.yaml"
     edit(house, "buy_in: {min: 200, max: 1000}", "buy_in: {min: 200, max: -1000}")
     line = line_of(house, "max: -1000")
     [message] = errors_of(tree)
-    assert message.startswith(f"rules/house.yaml:{line}: ")
+    assert message.startswith(f"houses/club/house.yaml:{line}: ")
 
 
 def test_cli_reports_one_line_per_error_and_exits_2(tree):

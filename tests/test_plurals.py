@@ -72,7 +72,7 @@ def test_every_unit_takes_the_right_plural_form(project, lang):
 def test_a_counted_placeholder_carries_its_noun_on_the_page(project):
     from rulebook.render import PageRenderer
 
-    rule = next(rule for rule in project.book.rules if rule.id == "tournament-final-table-players")
+    rule = next(rule for rule in project.houses["casino"].book.rules if rule.id == "tournament-final-table-players")
     assert "{players}" in rule.title.text and "players" not in rule.title.text.replace("{players}", "")
     for lang, noun in (("en", "9 players"), ("ro", "9 jucători"), ("hr", "9 igrača"), ("fr", "9 joueurs")):
-        assert noun in PageRenderer(project, lang).fill(rule.title, rule.values), lang
+        assert noun in PageRenderer(project, "casino", lang).fill(rule.title, rule.values), lang

@@ -41,7 +41,7 @@ def spaced(text: str) -> str:
 def cards(project, tmp_path_factory):
     build = tmp_path_factory.mktemp("cards")
     build_cards(project, build, LANGS)
-    return build / "cards", project.book
+    return build / "cards" / "club", project.houses["club"].book
 
 
 def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
@@ -111,9 +111,9 @@ def test_the_rake_band_card_lists_every_band(cards):
 
 
 def test_a_house_change_changes_the_cards(tree, tmp_path):
-    edit(tree / "rules" / "house.yaml", "buy_in: {min: 100, max: 400}", "buy_in: {min: 150, max: 400}")
-    build_cards(Project.load(tree), tmp_path, ("en",), bilingual=None)
-    text = text_of(tmp_path / "cards" / "en" / "card-1-3.pdf")
+    edit(tree / "houses" / "club" / "house.yaml", "buy_in: {min: 100, max: 400}", "buy_in: {min: 150, max: 400}")
+    build_cards(Project.load(tree), tmp_path, ("en",), bilingual=False)
+    text = text_of(tmp_path / "cards" / "club" / "en" / "card-1-3.pdf")
     assert "minimum 150 lei" in text and "minimum 100 lei" not in text
 
 
@@ -127,12 +127,12 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
 
 def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
     project = Project.load(ROOT)
-    assert build_all(project, ("es",), "singlehtml", tmp_path)
-    [pdf] = build_pdfs(project, tmp_path, ("es",))
+    assert build_all(project, ("es",), "singlehtml", tmp_path, ("club",))
+    [pdf] = build_pdfs(project, tmp_path, ("es",), ("club",))
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
     contents = spaced(reader.pages[1].extract_text())
     assert project.translations("es").gettext("Contents") in contents
     text = text_of(pdf)
-    for rule in project.book.rules:
+    for rule in project.houses["club"].book.rules:
         assert rule.id in text, rule.id

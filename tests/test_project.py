@@ -63,4 +63,4 @@ def test_a_build_reads_every_source_file_once(tree, reads, capsys):
     assert main(["--root", str(tree), "site", "--build-dir", str(tree / "_build")]) == 0, capsys.readouterr().err[-2000:]
     counts = reads()
     assert {path for path, n in counts.items() if n > 1} == set(), counts.most_common(5)
-    assert (tree / "_build" / "site" / "hr" / "rake.html").exists()
+    assert (tree / "_build" / "site" / "club" / "hr" / "rake.html").exists()

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.model import load_rulebook
@@ -22,37 +23,76 @@ def anchors(html: str) -> set[str]:
     return set(re.findall(r'id="([^"]+)"', html))
 
 
-def test_every_language_has_every_page_with_the_same_rule_anchors(site):
-    from tests.conftest import ROOT
-
-    book = load_rulebook(ROOT / "rules")
-    for lang in LANGUAGES:
-        assert (site / lang / "index.html").exists()
-        for part in book.parts:
-            page = (site / lang / f"{part.id}.html").read_text(encoding="utf-8")
-            assert re.search(rf'<html[^>]* lang="{lang}"', page)
-            missing = {rule.id for rule in part.rules} - anchors(page)
-            assert not missing, f"{lang}/{part.id}.html misses {missing}"
+def test_every_house_has_every_page_in_every_language_with_the_same_rule_anchors(site, project):
+    for house_id, edition in project.houses.items():
+        for lang in LANGUAGES:
+            assert (site / house_id / lang / "index.html").exists()
+            for part in edition.book.parts:
+                page = (site / house_id / lang / f"{part.id}.html").read_text(encoding="utf-8")
+                assert re.search(rf'<html[^>]* lang="{lang}"', page)
+                missing = {rule.id for rule in part.rules} - anchors(page)
+                assert not missing, f"{house_id}/{lang}/{part.id}.html misses {missing}"
+                assert all((site / house_id / lang / "r" / f"{rule.id}.html").exists() for rule in part.rules)
 
 
 def test_numbers_are_formatted_for_each_locale(site):
-    text = {lang: (site / lang / "rake.html").read_text(encoding="utf-8") for lang in LANGUAGES}
+    text = {lang: (site / "club" / lang / "rake.html").read_text(encoding="utf-8") for lang in LANGUAGES}
     assert "5%" in text["en"] and "5\u00a0%" in text["fr"] and "5\u00a0%" in text["ro"]
     assert "1/3, 2/2, and 2/5" in text["en"]
     assert "1/3, 2/2 și 2/5" in text["ro"] and "1/3, 2/2 et 2/5" in text["fr"]
 
 
-def test_every_page_names_the_authoritative_language(site):
-    names = {"ro": "română", "en": "Romanian", "fr": "roumain", "es": "rumano", "hr": "rumunjski"}
-    for lang, name in names.items():
-        for page in ("index.html", "rake.html"):
-            assert name in (site / lang / page).read_text(encoding="utf-8"), (lang, page)
+AUTHORITY = {  # the language of authority, named in each language
+    "club": {"ro": "română", "en": "Romanian", "fr": "roumain", "es": "rumano", "hr": "rumunjski"},
+    "casino": {"ro": "croată", "en": "Croatian", "fr": "croate", "es": "croata", "hr": "hrvatski"},
+}
 
 
-def test_root_page_offers_the_five_languages(site):
+def article(html: str) -> str:
+    """The page's own text: the rules, without the theme around them (the language switcher names every language)."""
+    found = re.search(r'<article[^>]*>(.*)</article>', html, re.S)
+    if not found:
+        return ""
+    # Column headings that list the site's languages (the glossary) name a language, not a house's.
+    body = re.sub(r"<thead>.*?</thead>", " ", found.group(1), flags=re.S)
+    return re.sub(r"<[^>]+>", " ", body)
+
+
+def test_every_page_names_its_house_and_its_language_of_authority(site, project):
+    for house_id, names in AUTHORITY.items():
+        book = project.houses[house_id].book
+        for lang, name in names.items():
+            for page in ("index.html", f"{book.parts[0].id}.html", "holdem-basics.html", "glossary.html"):
+                text = article((site / house_id / lang / page).read_text(encoding="utf-8"))
+                assert name in text, (house_id, lang, page)
+            for path in (site / house_id / lang).glob("*.html"):   # the footer of every page
+                assert str(escape(book.name)) in path.read_text(encoding="utf-8"), (house_id, lang, path.name)
+
+
+def test_no_page_of_one_house_speaks_of_the_other(site, project):
+    """The club's pages never name Croatian or the room's rules; the room's never Romanian or the club's."""
+    for house_id, other_id in (("club", "casino"), ("casino", "club")):
+        other = project.houses[other_id].book
+        own = {rule.id for rule in project.houses[house_id].book.rules}
+        foreign_rules = {rule.id for rule in other.rules} - own
+        for lang in LANGUAGES:
+            foreign_language = AUTHORITY[other_id][lang]
+            # The translation status lists the site's five languages (a build report, for the editors).
+            for path in set((site / house_id / lang).glob("*.html")) - {site / house_id / lang / "status.html"}:
+                html = path.read_text(encoding="utf-8")
+                text = article(html)
+                assert foreign_language not in text.lower(), (house_id, lang, path.name)
+                assert other.name not in text or other.name in project.houses[house_id].book.name
+                assert not any(f'id="{rule_id}"' in html or f"#{rule_id}\"" in html for rule_id in foreign_rules), \
+                    (house_id, lang, path.name)
+
+
+def test_root_page_offers_every_house_in_the_five_languages(site, project):
     root = (site / "index.html").read_text(encoding="utf-8")
-    for lang in LANGUAGES:
-        assert f'href="{lang}/index.html"' in root and (site / lang / "index.html").exists()
+    for house_id, edition in project.houses.items():
+        assert str(escape(edition.book.name)) in root
+        for lang in LANGUAGES:
+            assert f'href="{house_id}/{lang}/index.html"' in root and (site / house_id / lang / "index.html").exists()
 
 
 def test_a_translation_cannot_inject_markup(tree):
@@ -63,8 +103,8 @@ def test_a_translation_cannot_inject_markup(tree):
     message.flags.discard("fuzzy")
     write_catalog(path, catalog)
     build = tree / "_build"
-    assert build_all(Project.load(tree), ("fr",), "html", build)  # past the gate, which rejects it
-    html = (build / "site" / "fr" / "rake.html").read_text(encoding="utf-8")
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))  # past the gate, which rejects it
+    html = (build / "site" / "club" / "fr" / "rake.html").read_text(encoding="utf-8")
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; .. raw:: html `lien &lt;http://x&gt;`_ **gras** :ref:`x`" in html
     assert "<strong>gras</strong>" not in html and 'href="http://x"' not in html
@@ -83,18 +123,18 @@ def _translate(tree: Path, lang: str, changes: dict[tuple[str | None, str], str]
 def test_an_incremental_build_is_never_stale(tree):
     """A part title and the switcher label appear on every page: one edit must reach them all."""
     build = tree / "_build"
-    assert build_all(Project.load(tree), ("fr",), "html", build)
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
     part = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == "rake.title")
     language = read_catalog(po_path(tree, "fr"), "fr").get("Language")
     _translate(tree, "fr", {("rake.title", part.id): "Rake MARQUETITRE", (None, "Language"): "Langue MARQUELANGUE"})
-    assert build_all(Project.load(tree), ("fr",), "html", build)
-    pages = [path for path in (build / "site" / "fr").rglob("*.html") if path.parent.name != "r"]
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    pages = [path for path in (build / "site" / "club" / "fr").rglob("*.html") if path.parent.name != "r"]
     assert len(pages) > 15
     for path in pages:
         html = path.read_text(encoding="utf-8")
         assert "MARQUELANGUE" in html and "MARQUETITRE" in html, path.name
     _translate(tree, "fr", {("rake.title", part.id): part.string, (None, "Language"): language.string})
-    assert build_all(Project.load(tree), ("fr",), "html", build)
-    stale = [path.name for path in (build / "site" / "fr").rglob("*.html")
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    stale = [path.name for path in (build / "site" / "club" / "fr").rglob("*.html")
              if "MARQUE" in path.read_text(encoding="utf-8")]
     assert stale == []

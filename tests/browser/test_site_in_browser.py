@@ -63,19 +63,27 @@ def page(browser):
 
 
 def test_switching_language_on_a_rule_lands_on_the_same_rule(page, server):
-    page.goto(server + "en/rake.html#rake-split-pot")
+    page.goto(server + "club/en/rake.html#rake-split-pot")
     page.click('nav.rulebook-languages a[hreflang="fr"]')
-    page.wait_for_url(re.compile(r"/fr/rake\.html#rake-split-pot$"))
+    page.wait_for_url(re.compile(r"/club/fr/rake\.html#rake-split-pot$"))
     assert page.locator("#rake-split-pot").count() == 1
     assert page.locator("html").get_attribute("lang") == "fr"
 
 
-def test_the_root_page_chooser_opens_each_language(page, server):
-    for lang in LANGUAGES:
-        page.goto(server)
-        page.click(f'a[hreflang="{lang}"]')
-        page.wait_for_url(re.compile(rf"/{lang}/index\.html$"))
-        assert page.locator("html").get_attribute("lang") == lang
+def test_the_root_page_chooser_opens_each_house_in_each_language(page, server):
+    for house in ("club", "casino"):
+        for lang in LANGUAGES:
+            page.goto(server)
+            page.click(f'a[href="{house}/{lang}/index.html"]')
+            page.wait_for_url(re.compile(rf"/{house}/{lang}/index\.html$"))
+            assert page.locator("html").get_attribute("lang") == lang
+
+
+def test_switching_language_keeps_the_house_and_the_rule(page, server):
+    page.goto(server + "casino/hr/tournament-betting.html#tournament-short-all-in")
+    page.click('nav.rulebook-languages a[hreflang="es"]')
+    page.wait_for_url(re.compile(r"/casino/es/tournament-betting\.html#tournament-short-all-in$"))
+    assert page.locator("#tournament-short-all-in").count() == 1
 
 
 # Sphinx's search adds results one at a time; when it is done it replaces the "Searching…" heading
@@ -87,7 +95,7 @@ SEARCH_FINISHED = """() => {
 
 
 def _search(page, server, lang: str, words: str) -> list[str]:
-    page.goto(f"{server}{lang}/search.html?q={words}")
+    page.goto(f"{server}club/{lang}/search.html?q={words}")
     page.wait_for_function(SEARCH_FINISHED, timeout=15000)
     return [link.get_attribute("href") for link in page.locator("#search-results ul.search li a").all()]
 
@@ -99,7 +107,7 @@ def test_searching_straddle_finds_the_straddle_rules(page, server):
 
 def test_croatian_search_finds_inflected_forms(page, server, site):
     # The page says "igrača" (genitive) and never "igračima" (dative plural), which the reader types.
-    text = (site / "hr" / "rake.html").read_text(encoding="utf-8")
+    text = (site / "club" / "hr" / "rake.html").read_text(encoding="utf-8")
     assert "igrača" in text and "igračima" not in text
     found = _search(page, server, "hr", "igračima")
     assert any(href.startswith("rake.html") for href in found), found
@@ -141,10 +149,13 @@ def test_no_internal_link_is_broken(site):
     assert broken == []
 
 
-def test_rule_permalinks_lead_to_the_rule(page, server):
-    page.goto(server + "es/r/rake-bands.html")
-    page.wait_for_url(re.compile(r"/es/rake\.html#rake-bands$"))
+def test_rule_permalinks_lead_to_the_rule_in_both_houses(page, server):
+    page.goto(server + "club/es/r/rake-bands.html")
+    page.wait_for_url(re.compile(r"/club/es/rake\.html#rake-bands$"))
     assert page.locator("#rake-bands").count() == 1
+    page.goto(server + "casino/ro/r/tournament-chip-race.html")
+    page.wait_for_url(re.compile(r"/casino/ro/tournament-dealing\.html#tournament-chip-race$"))
+    assert page.locator("#tournament-chip-race").count() == 1
 
 
 def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
@@ -160,7 +171,7 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
                 "</script><script>window.__pwned=1</script>", "' onmouseover='window.__pwned=1' x='"]
     path = po_path(tree, "ro")
     catalog = read_catalog(path, "ro")
-    for number, message in enumerate(m for m in catalog if m.id and (not m.context or m.context == "rulebook.title")):
+    for number, message in enumerate(m for m in catalog if m.id and (not m.context or m.context.startswith("house."))):
         payload = payloads[number % len(payloads)]
         if isinstance(message.id, tuple):
             message.string = tuple(f"{payload} {' '.join(replacement_fields(message.id[-1]))}"
@@ -169,12 +180,12 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
             message.string = f"{message.string} {payload} {' '.join(replacement_fields(message.id))}"
     write_catalog(path, catalog)
     build = tmp_path / "build"
-    assert build_all(Project.load(tree), ("ro",), "html", build)
+    assert build_all(Project.load(tree), ("ro",), "html", build, ("club",))
     site = build / "site"
     handler = functools.partial(_QuietHandler, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/ro/"
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/club/ro/"
     try:
         context = browser.new_context()
         page = context.new_page()

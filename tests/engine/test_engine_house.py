@@ -1,4 +1,4 @@
-"""House parameters: loading and validating rules/house.yaml, and the rake rules of seed 000."""
+"""House parameters: loading and validating the club's house file, and the rake rules of seed 000."""
 
 import copy
 from pathlib import Path
@@ -8,7 +8,7 @@ import yaml
 
 from pokerrules import House, HouseError
 
-HOUSE_YAML = Path(__file__).resolve().parents[2] / "rules" / "house.yaml"
+HOUSE_YAML = Path(__file__).resolve().parents[2] / "houses" / "club" / "house.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +18,7 @@ def house() -> House:
 
 @pytest.fixture()
 def data() -> dict:
-    return yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))
+    return yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
 
 
 # --- the file itself ---------------------------------------------------------------------------
@@ -229,8 +229,25 @@ def test_not_a_mapping():
 
 
 def test_load_rejects_duplicate_keys(tmp_path):
-    text = HOUSE_YAML.read_text(encoding="utf-8").replace("currency: lei", "currency: lei\ncurrency: eur")
+    text = HOUSE_YAML.read_text(encoding="utf-8").replace("  currency: lei", "  currency: lei\n  currency: eur")
     p = tmp_path / "house.yaml"
     p.write_text(text, encoding="utf-8")
     with pytest.raises(HouseError, match="twice"):
         House.load(p)
+
+
+def test_a_tournament_room_has_no_cash_games():
+    house = House.from_mapping({"currency": "chips", "official_language": "hr", "announced_in": ["hr", "en"],
+                                "betting": {"undercall": "full_call"}})
+    assert house.undercall == "full_call" and house.stakes_table == () and house.times is None
+    for ask in (lambda: house.stakes("1/3"), lambda: house.rake([100], stakes="1/3", players=9),
+                lambda: house.can_deal_twice(500), lambda: house.chinese_poker_rake(2, 1)):
+        with pytest.raises(ValueError, match="runs no cash games"):
+            ask()
+
+
+def test_stakes_and_rake_come_together():
+    data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
+    del data["rake"]
+    with pytest.raises(HouseError, match="both its stakes and its rake"):
+        House.from_mapping(data)

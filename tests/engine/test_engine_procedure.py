@@ -7,7 +7,7 @@ import pytest
 
 from pokerrules import House, procedure
 
-HOUSE_YAML = Path(__file__).resolve().parents[2] / "rules" / "house.yaml"
+HOUSE_YAML = Path(__file__).resolve().parents[2] / "houses" / "club" / "house.yaml"
 
 
 # --- misdeals ----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pokerrules.betting import min_raise_to, may_raise, pot_limit_max_raise_to
 from pokerrules.cards import DECK
 from pokerrules.showdown import settle
 
-HOUSE = House.load(Path(__file__).resolve().parents[2] / "rules" / "house.yaml")
+HOUSE = House.load(Path(__file__).resolve().parents[2] / "houses" / "club" / "house.yaml")
 
 contributions = st.dictionaries(st.integers(1, 10), st.integers(0, 2000), min_size=2, max_size=9)
 
