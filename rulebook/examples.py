@@ -9,7 +9,6 @@ literals), so the same text is run by the drift gate and shown as a doctest.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator

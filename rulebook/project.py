@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -24,6 +24,9 @@ from rulebook.examples import Outcome, WorkedExample, load_examples, run
 from rulebook.glossary import Glossary, load_glossary
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
 from rulebook.model import Library, Message, Rulebook, load_library
+
+if TYPE_CHECKING:
+    from pokerrules import House
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.

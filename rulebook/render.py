@@ -9,7 +9,6 @@ themselves write markup.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import jinja2

@@ -9,7 +9,6 @@ import pytest
 from markupsafe import escape
 
 from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
-from rulebook.model import load_rulebook
 from rulebook.project import Project
 from rulebook.site import build_all
 

@@ -18,7 +18,6 @@ import pytest
 
 from rulebook.i18n import LANGUAGES
 from rulebook.site import build_all
-from tests.conftest import ROOT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
