@@ -62,6 +62,7 @@ class Rule:
     table: str | None
     file: str
     line: int
+    excerpts: tuple[str, ...] = ()   # the passages of the house's document it states, verbatim, in its language
 
     def messages(self) -> list[Message]:
         return [self.title, self.text, *self.items]
@@ -352,7 +353,7 @@ class _Loader:
         fields = reader.fields(
             data, line, rule_id, "a rule",
             required={"id": str, "title": str, "text": str, "source": str},
-            optional={"items": list, "values": dict, "tags": list, "table": str},
+            optional={"items": list, "values": dict, "tags": list, "table": str, "excerpt": (str, list)},
         )
         if fields is None:
             return None
@@ -376,10 +377,15 @@ class _Loader:
         table = fields.get("table")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), rule_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
+        excerpts = fields.get("excerpt", [])
+        excerpts = [excerpts] if isinstance(excerpts, str) else excerpts
+        if not all(isinstance(excerpt, str) and excerpt.strip() for excerpt in excerpts):
+            reader.error(data.line_of("excerpt"), rule_id, "'excerpt' must be a passage of the source, or a list of them")
+            excerpts = []
         return Rule(
             id=rule_id, title=title, text=text, items=tuple(items), values=values,
             source=fields["source"], tags=part_tags | tags, table=table,
-            file=reader.file, line=line,
+            file=reader.file, line=line, excerpts=tuple(" ".join(e.split()) for e in excerpts),
         )
 
     def tags(self, reader: _Reader, data: Map, rule_id: str | None) -> frozenset[str]:
