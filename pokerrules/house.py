@@ -90,7 +90,7 @@ class Stakes:
     short_handed_cap: int
     split_pot_cap: int
     straddle: int
-    auto_straddle: int
+    auto_straddle: int | None
     raise_unit: int
     straddle_by_agreement: int | None = None
 
@@ -211,9 +211,10 @@ def _stakes(data: Any, path: tuple) -> Stakes:
     if spc > cap:
         raise HouseError(f"the split-pot cap ({spc}) is above the normal cap ({cap})", rp + ("split_pot_cap",))
     straddle = _int(m, "straddle", path, minimum=1)
-    auto = _int(m, "auto_straddle", path, minimum=1)
+    # The automatic straddle exists only at the stakes whose house document names one (seed 000: 2/5, 1/3, 2/2).
+    auto = _int(m, "auto_straddle", path, minimum=1) if m.get("auto_straddle") is not None else None
     for key, v in (("straddle", straddle), ("auto_straddle", auto)):
-        if v <= bb:
+        if v is not None and v <= bb:
             raise HouseError(f"the {key.replace('_', ' ')} ({v}) must be more than the big blind ({bb})", path + (key,))
     agreed = None
     if "straddle_by_agreement" in m:
@@ -482,8 +483,8 @@ class House:
         """The voluntary straddle at these stakes."""
         return self.stakes(stakes).straddle
 
-    def auto_straddle(self, stakes: str) -> int:
-        """The automatic straddle, which counts as a third blind."""
+    def auto_straddle(self, stakes: str) -> int | None:
+        """The automatic straddle, which counts as a third blind (None where the house names none)."""
         return self.stakes(stakes).auto_straddle
 
     def straddle_by_agreement(self, stakes: str) -> int | None:

@@ -53,7 +53,7 @@ def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
             text = text_of(out / lang / f"card-{slug}.pdf")
             assert f"{row['game']} {row['name']}" in text
             for amount in (row["small_blind"], row["big_blind"], row["buy_in"]["min"], row["rake"]["cap"],
-                           row["rake"]["short_handed_cap"], row["straddle"], row["auto_straddle"]):
+                           row["rake"]["short_handed_cap"], row["straddle"], row["auto_straddle"] or row["straddle"]):
                 assert spaced(fmt.money(amount)) in text, (lang, row["name"], fmt.money(amount))
             if row["buy_in"]["max"] is None:
                 wanted = fmt.tr.gettext("minimum {minimum}, no maximum").format(minimum=fmt.money(row["buy_in"]["min"]))
@@ -136,3 +136,11 @@ def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
     text = text_of(pdf)
     for rule in project.houses["club"].book.rules:
         assert rule.id in text, rule.id
+
+
+def test_cards_name_an_automatic_straddle_only_where_the_house_does(cards):
+    """Seed 000 names automatic straddles at 2/5, 1/3 and 2/2 only: no card invents one elsewhere."""
+    out, book = cards
+    for row in book.house["stakes"]:
+        text = text_of(out / "ro" / f"card-{row['name'].replace('/', '-')}.pdf")
+        assert ("straddle-ul automat" in text) == (row["auto_straddle"] is not None), row["name"]

@@ -125,7 +125,8 @@ def test_chinese_poker_time_rake(house):
 
 def test_straddles_and_buy_ins(house):
     assert [house.straddle(s) for s in house.stakes_names] == [6, 5, 10, 10, 20]
-    assert [house.auto_straddle(s) for s in house.stakes_names] == [6, 4, 10, 10, 20]
+    # Seed 000 names the automatic straddle at 2/5 (10), 1/3 (6) and 2/2 (4) only.
+    assert [house.auto_straddle(s) for s in house.stakes_names] == [6, 4, 10, None, None]
     assert house.straddle_by_agreement("5/10") == 25
     assert house.straddle_by_agreement("1/3") is None
     assert house.buyin_range("1/3") == (100, 400)
