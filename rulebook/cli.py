@@ -38,8 +38,9 @@ def _load(root: Path) -> Project | int:
         return 2
 
 
-def _gated(root: Path) -> Project | int:
-    """The project if the gate passes; otherwise its report, and the exit code. Publishing starts here."""
+def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]] | int:
+    """The project and the houses to publish (--house, or every house) if the gate passes;
+    otherwise its report and the exit code. Every publishing command starts here."""
     from rulebook.checks import run_checks
 
     project = _load(root)
@@ -49,7 +50,11 @@ def _gated(root: Path) -> Project | int:
     if problems:
         _report(problems, [], "text", "nothing was published")
         return 1
-    return project
+    unknown = [house for house in args.house or () if house not in project.houses]
+    if unknown:
+        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
+        return 2
+    return project, tuple(args.house or project.houses)
 
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
@@ -114,33 +119,20 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
     from rulebook.site import build_all
 
-    project = _gated(root)
-    if isinstance(project, int):
-        return project
-    houses = _houses(project, args)
-    if isinstance(houses, int):
-        return houses
+    gated = _gated(root, args)
+    if isinstance(gated, int):
+        return gated
+    project, houses = gated
     return 0 if build_all(project, tuple(args.lang or LANGUAGES), args.builder, args.build_dir, houses) else 1
-
-
-def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...] | int:
-    """The houses a command works on: those named with --house, or every house."""
-    unknown = [house for house in args.house or () if house not in project.houses]
-    if unknown:
-        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
-        return 2
-    return tuple(args.house or project.houses)
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import build_cards
 
-    project = _gated(root)
-    if isinstance(project, int):
-        return project
-    houses = _houses(project, args)
-    if isinstance(houses, int):
-        return houses
+    gated = _gated(root, args)
+    if isinstance(gated, int):
+        return gated
+    project, houses = gated
     build = args.build_dir or root / "_build"
     written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
     print(f"{len(written)} card PDFs in {build / 'cards'}")
@@ -151,12 +143,10 @@ def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import build_pdfs
     from rulebook.site import build_all
 
-    project = _gated(root)
-    if isinstance(project, int):
-        return project
-    houses = _houses(project, args)
-    if isinstance(houses, int):
-        return houses
+    gated = _gated(root, args)
+    if isinstance(gated, int):
+        return gated
+    project, houses = gated
     build = args.build_dir or root / "_build"
     languages = tuple(args.lang or LANGUAGES)
     if not build_all(project, languages, "singlehtml", build, houses):
