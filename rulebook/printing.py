@@ -19,7 +19,7 @@ from markupsafe import Markup
 from rulebook.formatting import LocaleFormatter
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
-from rulebook.site import publish, work_dir
+from rulebook.site import keep_unrebuilt, publish, work_dir
 
 
 def _slug(stakes: str) -> str:
@@ -104,20 +104,9 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
             for row in book.house["stakes"]:
                 faces = [first.face(row), second.face(row)]
                 write(f"{house_id}/{'-'.join(pair)}/card-{_slug(row['name'])}.pdf", first.card(faces, row, css, "card"))
-    _keep_the_rest(build / "cards", staged, tuple(project.houses))
+    keep_unrebuilt(build / "cards", staged, tuple(project.houses))
     publish(staged, build / "cards")
     return written
-
-
-def _keep_the_rest(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
-    """What was not rebuilt this time (another house's or language's files) stays as it was published."""
-    if not previous.is_dir():
-        return
-    for path in previous.rglob("*"):
-        relative = path.relative_to(previous)
-        if path.is_file() and relative.parts[0] in houses and not (staged / Path(*relative.parts[:2])).exists():
-            (staged / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, staged / relative)
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
@@ -133,7 +122,7 @@ def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGU
             target.parent.mkdir(parents=True, exist_ok=True)
             _write_pdf(project, house_id, work_dir(build, "singlehtml", house_id, lang) / "index.html", lang, target)
             written.append(build / "pdf" / house_id / target.name)
-    _keep_the_rest(build / "pdf", staged, tuple(project.houses))
+    keep_unrebuilt(build / "pdf", staged, tuple(project.houses))
     publish(staged, build / "pdf")
     return written
 

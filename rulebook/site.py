@@ -84,17 +84,26 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
     if ok and builder == "html":
         site = build / "site.new"
         shutil.rmtree(site, ignore_errors=True)
-        previous = build / "site"
-        for house in project.houses:
-            for lang in LANGUAGES:
-                # What was not rebuilt this time keeps its published pages.
-                fresh = house in houses and lang in languages
-                source = work_dir(build, builder, house, lang) if fresh else previous / house / lang
-                if source.is_dir():
-                    shutil.copytree(source, site / house / lang, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
+        for house in houses:
+            for lang in languages:
+                shutil.copytree(work_dir(build, builder, house, lang), site / house / lang,
+                                ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
+        keep_unrebuilt(build / "site", site, tuple(project.houses))
         write_chooser(project, site)
-        publish(site, previous)
+        publish(site, build / "site")
     return ok
+
+
+def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
+    """Copy into ``staged`` what this build did not redo: each ``<house>/<lang or file>`` of the
+    previously published folder that ``staged`` lacks, for the houses that still exist."""
+    if not previous.is_dir():
+        return
+    for path in previous.rglob("*"):
+        relative = path.relative_to(previous)
+        if path.is_file() and relative.parts[0] in houses and not (staged / Path(*relative.parts[:2])).exists():
+            (staged / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, staged / relative)
 
 
 def publish(staged: Path, target: Path) -> None:
