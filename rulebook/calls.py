@@ -236,6 +236,20 @@ def _value(item: Any, house: House, binding: Mapping[str, Any]) -> Any:
     return run_call(item, house, binding)
 
 
+def reads_the_house(item: Any) -> bool:
+    """Whether a call, or any of its arguments, reads the house's numbers or policies."""
+    if isinstance(item, HouseSetting):
+        return True
+    if isinstance(item, Call):
+        return item.owner == "house" or any(reads_the_house(arg) for arg in item.args) or \
+            any(reads_the_house(arg) for _, arg in item.kwargs)
+    if isinstance(item, Items):
+        return any(reads_the_house(x) for x in item.items)
+    if isinstance(item, Pairs):
+        return any(reads_the_house(value) for _, value in item.pairs)
+    return False
+
+
 def show_call(call: Call, binding: Mapping[str, Any]) -> str:
     """The call as a reader would type it, every given name replaced by its value (the doctest line)."""
     args = [_show(arg, binding) for arg in call.args]

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook import yamlload
-from rulebook.calls import ENGINE_MODULES, Call, CallError, parse_call, run_call, show_call
+from rulebook.calls import ENGINE_MODULES, Call, CallError, parse_call, reads_the_house, run_call, show_call
 from rulebook.errors import ModelError
-from rulebook.model import ID_PATTERN, Message, placeholders, _Reader, _clean
+from rulebook.model import ID_PATTERN, MAX_ID, Message, placeholders, _Reader, _clean
 from rulebook.values import Value, parse_value
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str
         )
         if fields is None:
             continue
-        if not ID_PATTERN.match(ident) or len(ident) > 80:
+        if not ID_PATTERN.match(ident) or len(ident) > MAX_ID:
             reader.error(line, ident, f"example id {ident!r} must be lower-case words joined by hyphens")
             continue
         if ident in seen:
@@ -183,7 +183,7 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
         if name not in given and name not in results:
             reader.error(text.line, ident, f"placeholder {{{name}}} names no given value or result")
     houses = fields.get("houses", [])
-    if not houses and any(_asks_the_house(check.call) for check in checks):
+    if not houses and any(reads_the_house(check.call) for check in checks):
         reader.error(line, ident, "an example that asks the house (house.…) names the houses whose numbers it "
                                   "uses: add 'houses: [<house-id>]'")
     if not all(isinstance(house, str) for house in houses):
@@ -191,22 +191,6 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
         houses = []
     return WorkedExample(ident, fields["rule"], text, given, results, tuple(checks), tuple(columns),
                          tuple(rows), reader.file, line, tuple(houses))
-
-
-def _asks_the_house(call: Any) -> bool:
-    """Whether a call, or any of its arguments, reads the house's numbers or policies."""
-    from rulebook.calls import Call, HouseSetting, Items, Pairs
-
-    if isinstance(call, HouseSetting):
-        return True
-    if isinstance(call, Call):
-        return call.owner == "house" or any(_asks_the_house(arg) for arg in call.args) or \
-            any(_asks_the_house(arg) for _, arg in call.kwargs)
-    if isinstance(call, Items):
-        return any(_asks_the_house(item) for item in call.items)
-    if isinstance(call, Pairs):
-        return any(_asks_the_house(value) for _, value in call.pairs)
-    return False
 
 
 def _validate_expect(expect: Any, names: set[str]) -> None:
