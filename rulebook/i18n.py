@@ -262,7 +262,7 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     if data.startswith(b"\xef\xbb\xbf"):
         raise ModelErrors([ModelError(rel, 1, None, "starts with a byte-order mark: save it as UTF-8 without BOM", "catalog")])
     try:
-        data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise ModelErrors([ModelError(rel, line, None, f"byte {data[exc.start]:#x} is not UTF-8: save the catalog as UTF-8", "catalog")]) from None
@@ -276,7 +276,7 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
         raise ModelErrors([ModelError(rel, line, None, f"cannot read the catalog: {exc}", "catalog")]) from None
     for message in catalog:
         _recover_previous(message)
-    problems = _header_problems(catalog, lang, rel, data.decode("utf-8"))
+    problems = _header_problems(catalog, lang, rel, text)
     if problems:
         raise ModelErrors(problems)
     return catalog

@@ -562,19 +562,16 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
 
 
 def _resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
-    """Every ``house.…`` value of the house's parts must name one of its parameters."""
-    notes = [(note.file, note.line, note.id, note.values) for part in book.parts for note in part.notes
-             if not note.houses or book.id in note.houses]
-    rules = [(part.file, rule.line, rule.id, rule.values) for part in book.parts for rule in part.rules]
-    for file, line, ident, values in rules + notes:
-        for name, value in values.items():
+    """Every ``house.…`` value of the rules and notes the house publishes must name one of its parameters."""
+    for item in (*book.rules, *book.notes):
+        for name, value in item.values.items():
             if value is None or value.path is None:
                 continue
             try:
                 resolve(value, book.house)
             except ValueError as exc:
-                errors.append(ModelError(file, value.line or line, ident, f"value {name!r} for house {book.id!r} "
-                                         f"({book.house_file}): {exc}", "rule", check="house"))
+                errors.append(ModelError(item.file, value.line or item.line, item.id, f"value {name!r} for house "
+                                         f"{book.id!r} ({book.house_file}): {exc}", "rule", check="house"))
 
 
 def load_rulebook(root: Path | str, house_id: str | None = None) -> Rulebook:
