@@ -96,14 +96,19 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
 
 def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
     """Copy into ``staged`` what this build did not redo: each ``<house>/<lang or file>`` of the
-    previously published folder that ``staged`` lacks, for the houses that still exist."""
+    previously published folder that ``staged`` lacks, whole, for the houses that still exist."""
     if not previous.is_dir():
         return
-    for path in previous.rglob("*"):
-        relative = path.relative_to(previous)
-        if path.is_file() and relative.parts[0] in houses and not (staged / Path(*relative.parts[:2])).exists():
-            (staged / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, staged / relative)
+    for house in houses:
+        for entry in sorted((previous / house).glob("*")):
+            target = staged / house / entry.name
+            if target.exists():
+                continue  # rebuilt this time
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if entry.is_dir():
+                shutil.copytree(entry, target)
+            else:
+                shutil.copy2(entry, target)
 
 
 def publish(staged: Path, target: Path) -> None:

@@ -144,3 +144,11 @@ def test_cards_name_an_automatic_straddle_only_where_the_house_does(cards):
     for row in book.house["stakes"]:
         text = text_of(out / "ro" / f"card-{row['name'].replace('/', '-')}.pdf")
         assert ("straddle-ul automat" in text) == (row["auto_straddle"] is not None), row["name"]
+
+
+def test_a_partial_card_build_keeps_the_other_languages(project, tmp_path):
+    build_cards(project, tmp_path, ("ro", "fr"), bilingual=False)
+    ro = sorted(path.name for path in (tmp_path / "cards" / "club" / "ro").iterdir())
+    build_cards(project, tmp_path, ("fr",), bilingual=False)
+    assert sorted(path.name for path in (tmp_path / "cards" / "club" / "ro").iterdir()) == ro
+    assert len(ro) == 11   # five stakes, card and sheet each, and the rake card

@@ -137,3 +137,14 @@ def test_an_incremental_build_is_never_stale(tree):
     stale = [path.name for path in (build / "site" / "club" / "fr").rglob("*.html")
              if "MARQUE" in path.read_text(encoding="utf-8")]
     assert stale == []
+
+
+def test_a_partial_build_keeps_everything_else_published(tree):
+    """Rebuilding one house in one language leaves every page of the others as it was."""
+    project = Project.load(tree)
+    build = tree / "_build"
+    assert build_all(project, ("ro", "fr"), "html", build)
+    before = {path.relative_to(build / "site") for path in (build / "site").rglob("*") if path.is_file()}
+    assert build_all(project, ("fr",), "html", build, ("casino",))
+    after = {path.relative_to(build / "site") for path in (build / "site").rglob("*") if path.is_file()}
+    assert after == before and len([p for p in after if p.parts[:2] == ("club", "ro")]) > 100
