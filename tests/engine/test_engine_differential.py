@@ -68,8 +68,18 @@ def _play_random_hand(rng: random.Random):
     return stacks, state
 
 
+@pytest.fixture
+def seeded_pokerkit():
+    """PokerKit shuffles its deck with the global ``random``: seed it (and put it back afterwards), so
+    the hands dealt, like the actions taken, are the same on every run and a failure can be replayed."""
+    saved = random.getstate()
+    random.seed(20241130)
+    yield
+    random.setstate(saved)
+
+
 @pytest.mark.filterwarnings("ignore:There is no reason for this player to fold")
-def test_random_side_pot_deals_against_pokerkit():
+def test_random_side_pot_deals_against_pokerkit(seeded_pokerkit):
     rng = random.Random(7)
     compared = showdowns = 0
     for _ in range(400):
@@ -97,17 +107,32 @@ def test_random_side_pot_deals_against_pokerkit():
             theirs = [(pot.amount, frozenset(seats[i] for i in pot.player_indices)) for pot in state.pots]
             assert [(p.amount, p.eligible) for p in ours] == theirs
         won = settle(contributions, live, board, button=button, chip=1, folded=folded)
+        pushes = []
         while state.can_push_chips():
-            state.push_chips()
+            pushes.append(state.push_chips())
         while state.can_pull_chips():
             state.pull_chips()
         pk_won = {seats[i]: state.stacks[i] - (start[i] - contributions[seats[i]]) for i in range(n)}
         pk_won = {s: a for s, a in pk_won.items() if a}
         assert sum(won.values()) == sum(pk_won.values()) == sum(contributions.values())
-        # Odd chips: PokerKit gives them elsewhere (one player); only they may differ.
         assert set(won) == set(pk_won)
-        for s in won:
-            assert abs(won[s] - pk_won[s]) <= len(ours), (won, pk_won)
+        if len(live) > 1:
+            # Pot by pot, the same winners; each winner gets at least an equal share of the pot, and
+            # only the odd chips (fewer than the winners) may go elsewhere: PokerKit gives them all to
+            # one player, the house gives them one by one clockwise from the button.
+            floor = dict.fromkeys(won, 0)
+            odd = 0
+            for pot, push in zip(ours, pushes):
+                winners = {seats[i] for i, a in enumerate(push.amounts) if a}
+                assert winners <= pot.eligible, (pot, push)
+                share, rest = divmod(pot.amount, len(winners))
+                assert all(push.amounts[s - 1] >= share for s in winners), (pot, push)
+                for s in winners:
+                    floor[s] += share
+                odd += rest
+            assert len(pushes) == len(ours)
+            for s in won:
+                assert floor[s] <= won[s] <= floor[s] + odd, (s, won, floor, odd)
         compared += 1
         showdowns += len(live) > 1
     assert compared >= 100 and showdowns >= 50
