@@ -149,10 +149,39 @@ def _nonflush_value(held: Sequence[tuple[int, int]]) -> HandValue:
     return _value(0, present[:5])
 
 
+_POW5 = tuple(5 ** r for r in range(13))
+
+
+def _nonflush_of_key(key: int) -> HandValue:
+    """The non-flush value of the ranks a base-5 rank sum holds (one hand, no table needed)."""
+    held = []
+    for r in range(12, -1, -1):
+        count = key // _POW5[r] % 5
+        if count:
+            held.append((r, count))
+    return _nonflush_value(held)
+
+
+# Every multiset of 5, 6 or 7 ranks, valued once for batch evaluation. Building it takes a fifth of a
+# second, so it is built on the first ``evaluate_many``, not at import: a single ``evaluate`` (all that
+# a rulebook build asks for) values its ranks directly.
+_TABLE: dict[int, HandValue] = {}
+
+
+def _nonflush(key: int) -> HandValue:
+    value = _TABLE.get(key)
+    return value if value is not None else _nonflush_of_key(key)
+
+
+def _rank_table() -> dict[int, HandValue]:
+    if not _TABLE:
+        _TABLE.update(_build_rank_table())
+    return _TABLE
+
+
 def _build_rank_table() -> dict[int, HandValue]:
     """Every multiset of 5, 6 or 7 ranks (at most four of a rank), keyed by its base-5 rank sum."""
     table: dict[int, HandValue] = {}
-    pow5 = [5 ** r for r in range(13)]
     held: list[tuple[int, int]] = []
 
     def fill(rank: int, left: int, key: int) -> None:
@@ -163,14 +192,11 @@ def _build_rank_table() -> dict[int, HandValue]:
         fill(rank - 1, left, key)
         for c in range(1, min(4, left) + 1):
             held.append((rank, c))
-            fill(rank - 1, left - c, key + c * pow5[rank])
+            fill(rank - 1, left - c, key + c * _POW5[rank])
             held.pop()
 
     fill(12, 7, 0)
     return table
-
-
-_TABLE = _build_rank_table()
 
 _CODE: dict[str, int] = {}
 _SUIT_OF: dict[str, int] = {}
@@ -214,13 +240,13 @@ def evaluate(cards: Sequence[str]) -> HandValue:
     suits = (v >> _SUIT_SHIFT) & 0xFFFF
     if (suits + 0x3333) & 0x8888:
         return _flush_value(cards, suits)
-    return _TABLE[v & _RANK_MASK]
+    return _nonflush(v & _RANK_MASK)
 
 
 def evaluate_many(hands: Iterable[Sequence[str]]) -> list[HandValue]:
     """``evaluate`` for many hands at once (each of 5 to 7 cards): the same values, much faster per hand."""
     code = _CODE
-    table = _TABLE
+    table = _rank_table()
     out: list[HandValue] = []
     append = out.append
     for hand in hands:
@@ -262,7 +288,7 @@ def evaluate_omaha(hole: Sequence[str], board: Sequence[str]) -> HandValue:
             if (suits + 0x3333) & 0x8888:
                 hv = _flush_value(h2 + h3, suits)
             else:
-                hv = _TABLE[v & _RANK_MASK]
+                hv = _nonflush(v & _RANK_MASK)
             if best is None or hv > best:
                 best = hv
     assert best is not None

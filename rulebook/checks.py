@@ -6,12 +6,16 @@ editor or a CI log points straight at what to fix.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 
-from rulebook.i18n import TRANSLATED, entry_state, po_path, pot_path, read_catalog
+from rulebook.i18n import TRANSLATED, entry_state, po_path, pot_path
+from rulebook.memo import Memo, digest
 from rulebook.model import replacement_fields
 from rulebook.project import Project
 from rulebook.glossary import Glossary
@@ -47,17 +51,24 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     rel = str(path.relative_to(root))
     if not path.exists():
         return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
-    committed = read_catalog(path)
     now = {(m.id, m.context) for m in template if m.id}
-    then = {(m.id, m.context) for m in committed if m.id}
+    then = _messages_of(path.read_bytes())
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
     return []
 
 
-def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary) -> list[Problem]:
-    """Completeness of one language: every current message translated, none fuzzy, none left over."""
+@lru_cache(maxsize=4)
+def _messages_of(pot: bytes) -> frozenset:
+    """The (msgid, context) pairs of a template's bytes (read once per content in a process)."""
+    return frozenset((m.id, m.context) for m in read_po(io.BytesIO(pot), abort_invalid=True) if m.id)
+
+
+def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
+                  memo: Memo | None = None) -> list[Problem]:
+    """Completeness of one language: every current message translated, none fuzzy, none left over.
+    ``memo`` remembers each message's text checks (salted with the glossary and the code)."""
     rel = str(po_path(root, lang).relative_to(root))
     if catalog is None:
         return [Problem(rel, 0, "missing", None, lang, "no catalog: run `make update-po`")]
@@ -92,7 +103,11 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
         else:
             ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
             strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            for check, message in _text_problems(ids, strings, lang, glossary, not source.context):
+            interface = not source.context
+            found = (memo(digest(lang, str(interface), *ids, "\1", *strings),
+                          lambda: list(_text_problems(ids, strings, lang, glossary, interface)))
+                     if memo else _text_problems(ids, strings, lang, glossary, interface))
+            for check, message in found:
                 problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
     return problems
 
@@ -154,5 +169,8 @@ def run_checks(project: Project) -> list[Problem]:
     problems = check_examples(project)
     problems += check_template(project.root, project.template)
     for lang in TRANSLATED:
-        problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary)
+        memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
+                    digest(project.code_digest, project.glossary.digest, lang))
+        problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo)
+        memo.save()
     return problems

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import yamlload
+from rulebook.memo import digest
 from rulebook.errors import ModelError
 from rulebook.model import ID_PATTERN
 
@@ -104,6 +105,14 @@ class Glossary:
 
     def __len__(self) -> int:
         return len(self.terms)
+
+    @property
+    def digest(self) -> str:
+        """Everything the checks read from the glossary, hashed (what their remembered results depend on)."""
+        if "digest" not in self._cache:
+            self._cache["digest"] = digest(repr(self.terms),
+                                           repr(sorted((lang, sorted(words)) for lang, words in self.loanwords.items())))
+        return self._cache["digest"]
 
     def accepted_english(self, lang: str) -> frozenset[str]:
         """Words of English origin a translation in ``lang`` may keep."""

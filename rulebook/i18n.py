@@ -8,6 +8,7 @@ its translation kept (as fuzzy), whatever the edit.
 from __future__ import annotations
 
 import gettext
+import hashlib
 import io
 import re
 from dataclasses import dataclass
@@ -266,6 +267,9 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise ModelErrors([ModelError(rel, line, None, f"byte {data[exc.start]:#x} is not UTF-8: save the catalog as UTF-8", "catalog")]) from None
+    key = (lang, hashlib.blake2b(data, digest_size=16).digest())
+    if key in _ACCEPTED:
+        return _ACCEPTED[key]
     errors = _msgfmt_errors(data, rel)
     if errors:
         raise ModelErrors(errors)
@@ -279,7 +283,16 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     problems = _header_problems(catalog, lang, rel, text)
     if problems:
         raise ModelErrors(problems)
+    if len(_ACCEPTED) >= 16:
+        _ACCEPTED.pop(next(iter(_ACCEPTED)))
+    _ACCEPTED[key] = catalog
     return catalog
+
+
+# Catalogs accepted in this process, by language and content: a second load of the same bytes (the
+# gate, then the build; a test's next copy of the project) reuses the one read. Readers only: a
+# caller that wants to change a catalog merges it into a new one (``merge``).
+_ACCEPTED: dict[tuple[str, bytes], Catalog] = {}
 
 
 def _msgfmt_errors(data: bytes, rel: str) -> list:

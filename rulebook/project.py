@@ -22,6 +22,7 @@ from babel.messages.extract import extract_from_dir
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import Outcome, WorkedExample, load_examples, run
 from rulebook.glossary import Glossary, load_glossary
+from rulebook.memo import Memo
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
 from rulebook.model import Library, Message, Rulebook, load_library
 
@@ -102,9 +103,10 @@ class Project:
                          if example.rule in published and (not example.houses or book.id in example.houses))
             houses[book.id] = HouseEdition(book, engine, mine,
                                            MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}))
-        template = _template(root, library, examples, glossary)
+        code_digest = _code_digest(root)
+        template = _template(root, library, examples, glossary, code_digest)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
-                   MappingProxyType(catalogs), _code_digest(root))
+                   MappingProxyType(catalogs), code_digest)
 
     def translations(self, lang: str) -> Translations:
         """The look-up for one language (English: the source itself)."""
@@ -154,7 +156,17 @@ def _flatten(data, prefix: str = "") -> list[tuple[str, str]]:
     return [(prefix, repr(data))]
 
 
-def _template(root: Path, library: Library, examples, glossary: Glossary) -> Catalog:
+def _extracted(value: list) -> bool:
+    """The shape of Babel's extraction, read back from JSON: [file, line, message(s), comments, context]."""
+    def text(x) -> bool:
+        return isinstance(x, str)
+    return all(isinstance(row, list) and len(row) == 5 and text(row[0]) and isinstance(row[1], int)
+               and (text(row[2]) or (isinstance(row[2], list) and row[2] and all(map(text, row[2]))))
+               and isinstance(row[3], list) and all(map(text, row[3])) and (row[4] is None or text(row[4]))
+               for row in value)
+
+
+def _template(root: Path, library: Library, examples, glossary: Glossary, code_digest: str) -> Catalog:
     """The template catalog: the loaded model's strings, then the templates' and code's."""
     catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
                       msgid_bugs_address="", copyright_holder="", charset="utf-8")
@@ -173,11 +185,14 @@ def _template(root: Path, library: Library, examples, glossary: Glossary) -> Cat
     for term in glossary:
         by_file.setdefault("locales/glossary.yaml", []).append(
             (term.line, term.context, term.note, [f"glossary term '{term.english[0]}'"]))
-    for filename, lineno, message, comments, context in extract_from_dir(
+    memo = Memo(root / "_build" / "cache", "code-strings", code_digest, _extracted)
+    for filename, lineno, message, comments, context in memo("all", lambda: list(extract_from_dir(
         str(root), CODE_METHOD_MAP, CODE_OPTIONS_MAP, keywords=_KEYWORDS,
         comment_tags=("Translators:",), strip_comment_tags=True,
-    ):
-        by_file.setdefault(filename, []).append((lineno, context, message, list(comments)))
+    ))):
+        by_file.setdefault(filename, []).append((lineno, context, message if isinstance(message, str) else tuple(message),
+                                                 list(comments)))
+    memo.save()
     for filename in sorted(by_file, key=lambda name: Path(name).parts):
         for lineno, context, message, comments in by_file[filename]:
             catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)

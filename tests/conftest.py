@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -55,3 +58,30 @@ def line_of(path: Path, needle: str, whole: bool = False) -> int:
         if (line.strip() == needle) if whole else (needle in line):
             return number
     raise AssertionError(f"{needle!r} not in {path}")
+
+
+@pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``pytest -n`` (xdist, ``--dist loadgroup``) every test that reads the built site runs on
+    one worker, so the site is built once per run, not once per worker."""
+    for item in items:
+        if "built_site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("built-site"))
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_rulebook(tree: Path, *args: str) -> Run:
+    """``rulebook --root <tree> <args>`` in this process (what a subprocess would print and return,
+    without starting Python again for each of the gate's cases)."""
+    from rulebook.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["--root", str(tree), *args])
+    return Run(code, out.getvalue(), err.getvalue())

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from rulebook.i18n import po_path, read_catalog, write_catalog
-from tests.conftest import ROOT, edit
-
-
-def rulebook(tree: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rulebook", "--root", str(tree), *args],
-                          capture_output=True, text=True, cwd=ROOT)
+from tests.conftest import edit, run_rulebook as rulebook
 
 
 def translate_everything(tree: Path, lang: str) -> dict:

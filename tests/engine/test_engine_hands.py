@@ -176,3 +176,13 @@ def test_bad_game_and_hole_count():
         winners({1: ["Ah", "Kd", "Qs"]}, ["3c", "4d", "5h"])
     with pytest.raises(ValueError, match="four hole cards"):
         evaluate_omaha(["Ah", "Kd"], ["3c", "4d", "5h"])
+
+
+def test_a_single_hand_is_valued_like_the_batch_table():
+    """``evaluate`` values one hand's ranks directly (no table at import); ``evaluate_many`` uses a
+    table of every rank multiset. Both must agree on every multiset."""
+    from pokerrules import hands
+
+    table = hands._rank_table()
+    assert len(table) > 40_000
+    assert all(hands._nonflush_of_key(key) == value for key, value in table.items())
