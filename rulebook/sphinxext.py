@@ -78,7 +78,8 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     renderer = app.rulebook_renderer
-    pages = renderer.pages(all_status(renderer.project))
+    given = app.config.rulebook_pages
+    pages = given() if callable(given) else renderer.pages(all_status(renderer.project))
     for name, text in pages.items():
         _write_if_changed(srcdir / f"{name}.rst", text)
     for stale in srcdir.glob("*.rst"):
@@ -123,6 +124,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # The loaded project, handed over by the ``rulebook`` command as a function returning it:
     # Sphinx leaves functions out of its pickled environment, so it is never pickled or compared.
     app.add_config_value("rulebook_project", None, "")
+    # The pages, when the command already rendered them (to stamp the build): a function, like the project.
+    app.add_config_value("rulebook_pages", None, "")
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
     app.connect("config-inited", config_inited)

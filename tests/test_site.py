@@ -148,3 +148,20 @@ def test_a_partial_build_keeps_everything_else_published(tree):
     assert build_all(project, ("fr",), "html", build, ("casino",))
     after = {path.relative_to(build / "site") for path in (build / "site").rglob("*") if path.is_file()}
     assert after == before and len([p for p in after if p.parts[:2] == ("club", "ro")]) > 100
+
+
+def test_a_build_with_nothing_changed_runs_no_sphinx_and_publishes_the_same(tree):
+    """The stamp of a published build lets the next one skip Sphinx only while every input is equal."""
+    build = tree / "_build"
+    project = Project.load(tree)
+    assert build_all(project, ("fr",), "html", build, ("club",))
+    written = build / "work" / "html" / "club" / "fr" / "searchindex.js"   # Sphinx rewrites it on every run
+    before = written.stat().st_mtime_ns
+    published = (build / "site" / "club" / "fr" / "rake.html").read_bytes()
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    assert written.stat().st_mtime_ns == before                       # Sphinx did not run
+    assert (build / "site" / "club" / "fr" / "rake.html").read_bytes() == published
+    _translate(tree, "fr", {("rake.title", next(m.id for m in read_catalog(po_path(tree, "fr"), "fr")
+                                                 if m.context == "rake.title")): "Rake MARQUE"})
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    assert "Rake MARQUE" in (build / "site" / "club" / "fr" / "rake.html").read_text(encoding="utf-8")
