@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 from markupsafe import Markup
@@ -19,7 +20,10 @@ from markupsafe import Markup
 from rulebook.formatting import LocaleFormatter
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
+from rulebook import workers
+from rulebook.memo import digest
 from rulebook.site import keep_unrebuilt, publish, work_dir
+from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
 
 
 def _slug(stakes: str) -> str:
@@ -67,74 +71,101 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     """Every card PDF of every house that runs cash games, published together into ``build/cards``.
 
     Per house and language: an A6 card and an A4 sheet per stakes and the rake card; and a
-    two-sided card pairing the house's language of authority with English.
+    two-sided card pairing the house's language of authority with English. Each house's language
+    (and its pair) is one job: run in parallel, and skipped when its cards' HTML is unchanged.
     """
-    from weasyprint import HTML
-
-    root = project.root
-    css = (root / "templates" / "print" / "card.css").read_text(encoding="utf-8")
-    staged = build / "cards.new"
-    shutil.rmtree(staged, ignore_errors=True)
-    staged.mkdir(parents=True)
-    written = []
-
-    def write(relative: str, html: str) -> None:
-        path = staged / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        HTML(string=html, base_url=str(root)).write_pdf(path)
-        written.append(build / "cards" / relative)
-
+    jobs = []
     for house_id in houses or tuple(project.houses):
         book = project.houses[house_id].book
         if not book.runs_cash_games:
             continue  # a tournament room has no stakes to put on a table card
+        jobs += [(house_id, (lang,), str(build)) for lang in languages]
         official = book.house["official_language"]
-        pair = (official, "en") if bilingual and official != "en" else None
-        renderers = {lang: PrintRenderer(project, house_id, lang) for lang in {*languages, *(pair or ())}}
-        for lang in languages:
-            renderer = renderers[lang]
-            for row in book.house["stakes"]:
-                face = renderer.face(row)
-                slug = _slug(row["name"])
-                write(f"{house_id}/{lang}/card-{slug}.pdf", renderer.card([face], row, css, "card"))
-                write(f"{house_id}/{lang}/sheet-{slug}.pdf", renderer.card([face], row, css, "sheet"))
-            write(f"{house_id}/{lang}/rake-bands.pdf", renderer.bands(css))
-        if pair:
-            first, second = (renderers[lang] for lang in pair)
-            for row in book.house["stakes"]:
-                faces = [first.face(row), second.face(row)]
-                write(f"{house_id}/{'-'.join(pair)}/card-{_slug(row['name'])}.pdf", first.card(faces, row, css, "card"))
-    keep_unrebuilt(build / "cards", staged, tuple(project.houses))
-    publish(staged, build / "cards")
-    return written
+        if bilingual and official != "en":
+            jobs.append((house_id, (official, "en"), str(build)))
+    return _print(project, build, "cards", jobs, _cards_job)
+
+
+def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
+    house_id, languages, build = job
+    project = workers.project()
+    css = (project.root / "templates" / "print" / "card.css").read_text(encoding="utf-8")
+    rows = project.houses[house_id].book.house["stakes"]
+    renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
+    folder = f"{house_id}/{'-'.join(languages)}"
+    pages: dict[str, str] = {}
+    if len(renderers) == 1:
+        renderer = renderers[0]
+        for row in rows:
+            face = renderer.face(row)
+            pages[f"{folder}/card-{_slug(row['name'])}.pdf"] = renderer.card([face], row, css, "card")
+            pages[f"{folder}/sheet-{_slug(row['name'])}.pdf"] = renderer.card([face], row, css, "sheet")
+        pages[f"{folder}/rake-bands.pdf"] = renderer.bands(css)
+    else:
+        for row in rows:
+            pages[f"{folder}/card-{_slug(row['name'])}.pdf"] = renderers[0].card(
+                [renderer.face(row) for renderer in renderers], row, css, "card")
+    return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root)
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
                houses: tuple[str, ...] | None = None) -> list[Path]:
-    """The printed rulebook of each house and language, published together into ``build/pdf``."""
-    staged = build / "pdf.new"
-    shutil.rmtree(staged, ignore_errors=True)
-    staged.mkdir(parents=True)
-    written = []
-    for house_id in houses or tuple(project.houses):
-        for lang in languages:
-            target = staged / house_id / f"rulebook-{lang}.pdf"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _write_pdf(project, house_id, work_dir(build, "singlehtml", house_id, lang) / "index.html", lang, target)
-            written.append(build / "pdf" / house_id / target.name)
-    keep_unrebuilt(build / "pdf", staged, tuple(project.houses))
-    publish(staged, build / "pdf")
-    return written
+    """The printed rulebook of each house and language, published together into ``build/pdf``:
+    one job per house and language, in parallel, skipped when its HTML is unchanged."""
+    jobs = [(house_id, (lang,), str(build)) for house_id in houses or tuple(project.houses) for lang in languages]
+    return _print(project, build, "pdf", jobs, _pdf_job)
 
 
-def _write_pdf(project: Project, house_id: str, page: Path, lang: str, target: Path) -> None:
-    """The whole rulebook of one house in one language, from its single-page HTML build, with contents."""
-    from weasyprint import CSS, HTML
-
+def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
+    house_id, (lang,), build = job
+    project = workers.project()
+    page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
     html = page.read_text(encoding="utf-8")
     first_part = html.find('<span id="document-')
     if first_part < 0:
         raise ValueError(f"{page} has no parts to print")
     html = html[:first_part] + PrintRenderer(project, house_id, lang).toc() + html[first_part:]
-    HTML(string=html, base_url=str(page)).write_pdf(
-        target, stylesheets=[CSS(filename=str(project.root / "templates" / "print" / "rulebook.css"))])
+    return _write_pages(project, Path(build), "pdf", house_id, lang, {f"{house_id}/rulebook-{lang}.pdf": html},
+                        page, project.root / "templates" / "print" / "rulebook.css")
+
+
+def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
+                 base: Path, stylesheet: Path | None = None) -> tuple[list[str], str | None]:
+    """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
+    stylesheets and code): the files it stands for, and its stamp (None: skipped)."""
+    from importlib.metadata import version
+
+    from weasyprint import CSS, HTML
+
+    css = stylesheet.read_text(encoding="utf-8") if stylesheet else ""
+    stamp = digest(version("weasyprint"), version("sphinx"), project.code_digest, css,
+                   *(f"{name}\0{html}" for name, html in sorted(pages.items())))
+    published = [build / kind / name for name in pages]
+    if all(path.exists() for path in published) and unchanged(build, kind, house_id, label, stamp):
+        return list(pages), None
+    forget(build, kind, house_id, label)
+    stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
+    for name, html in pages.items():
+        target = build / f"{kind}.new" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        HTML(string=html, base_url=str(base)).write_pdf(target, stylesheets=stylesheets)
+    return list(pages), stamp
+
+
+def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable) -> list[Path]:
+    """Run the print jobs in parallel and publish ``build/<kind>`` in one rename: what was rebuilt,
+    what was skipped and every other house's and language's files, as they were."""
+    staged = build / f"{kind}.new"
+    shutil.rmtree(staged, ignore_errors=True)
+    staged.mkdir(parents=True)
+    results = run_jobs(project, job, jobs)
+    for names, stamp in results:
+        for name in names:
+            if stamp is None:   # skipped: carry the published file over
+                (staged / name).parent.mkdir(parents=True, exist_ok=True)
+                link_or_copy(build / kind / name, staged / name)
+    keep_unrebuilt(build / kind, staged, tuple(project.houses))
+    publish(staged, build / kind)
+    remember(build, kind, {(house_id, "-".join(languages)): stamp
+                           for (house_id, languages, _), (_, stamp) in zip(jobs, results)})
+    return [build / kind / name for names, _ in results for name in names]

@@ -5,13 +5,14 @@ running Sphinx in-process with the project the command already loaded and
 gated, so nothing is read or computed twice. Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
 result published, by swapping the whole folder into place. A build that fails
-publishes nothing and leaves the previous site as it was.
+publishes nothing and leaves the previous site as it was. A language whose
+inputs are all as they were at its last published build is not rebuilt
+(``rulebook.workers``).
 """
 
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 import shutil
 import sys
@@ -21,19 +22,19 @@ import jinja2
 
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.memo import digest
+from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
+from rulebook import workers
 from rulebook.project import Project
 
 # The printed rulebook is made from a single page in Sphinx's plain theme: a screen
 # theme's fixed-height layout does not paginate.
 PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
 
-_PROJECT: Project | None = None   # handed to the forked workers (set only around a build)
-
-
 # Builders whose output depends on nothing but what the stamp covers: an unchanged one is not rerun.
-# (The doctest builder always runs: running the examples is its purpose.)
-SKIPPABLE = ("html",)
-STAMP = ".rulebook-stamp"
+# (The doctest builder always runs: running the examples is its purpose.) The site's stamps are
+# remembered once it is published; the single page the PDFs are printed from is not published, so
+# its stamp is remembered as soon as its build succeeds (the PDFs carry stamps of their own).
+SKIPPABLE = ("html", "singlehtml")
 
 
 def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str, str | None]:
@@ -44,7 +45,7 @@ def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str, str | Non
 
     house, lang, builder, build = job
     build_dir = Path(build)
-    project = _PROJECT
+    project = workers.project()
     src = build_dir / "src" / house / lang
     src.mkdir(parents=True, exist_ok=True)
     out = io.StringIO()
@@ -52,10 +53,9 @@ def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str, str | Non
     try:
         pages = PageRenderer(project, house, lang).pages(all_status(project))
         stamp = build_stamp(project, house, lang, builder, pages)
-        stamp_file = work_dir(build_dir, builder, house, lang) / STAMP
-        if builder in SKIPPABLE and stamp_file.is_file() and stamp_file.read_text(encoding="utf-8") == stamp:
+        if builder in SKIPPABLE and unchanged(build_dir, builder, house, lang, stamp):
             return label, 0, "", None
-        stamp_file.unlink(missing_ok=True)
+        forget(build_dir, builder, house, lang)
         from sphinx.application import Sphinx
 
         app = Sphinx(
@@ -95,18 +95,10 @@ def work_dir(build: Path, builder: str, house: str, lang: str) -> Path:
 def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder: str = "html",
               build: Path | None = None, houses: tuple[str, ...] | None = None) -> bool:
     """Build every house in every language, as many at once as there are cores; True if all passed."""
-    global _PROJECT
     build = build or project.root / "_build"
     houses = houses or tuple(project.houses)
     jobs = [(house, lang, builder, str(build)) for house in houses for lang in languages]
-    workers = max(1, min(len(jobs), os.cpu_count() or 1))
-    _PROJECT = project
-    try:
-        # A fresh process per build: docutils keeps its directive registry process-wide.
-        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-            results = pool.map(_build_one, jobs, chunksize=1)
-    finally:
-        _PROJECT = None
+    results = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
     for label, status, output, _ in results:
         if output.strip():
@@ -124,10 +116,10 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         keep_unrebuilt(build / "site", site, tuple(project.houses))
         write_chooser(project, site)
         publish(site, build / "site")
-        # Only now, once published, may a later build skip what this one built.
-        for (house, lang, *_), (_, _, _, stamp) in zip(jobs, results):
-            if stamp is not None:
-                (work_dir(build, builder, house, lang) / STAMP).write_text(stamp, encoding="utf-8")
+        remember(build, builder, {(house, lang): stamp for (house, lang, *_), (*_, stamp) in zip(jobs, results)})
+    elif builder in SKIPPABLE and builder != "html":
+        remember(build, builder, {(house, lang): stamp for (house, lang, *_), (_, status, _, stamp) in zip(jobs, results)
+                                  if status == 0})
     return ok
 
 
@@ -145,7 +137,7 @@ def stage(work: Path, published: Path, staged: Path) -> None:
             pass
         shutil.copy2(source, target)
 
-    shutil.copytree(work, staged, copy_function=copy, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees", STAMP))
+    shutil.copytree(work, staged, copy_function=copy, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
 
 
 def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
@@ -164,17 +156,10 @@ def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> Non
                 continue  # rebuilt this time
             target.parent.mkdir(parents=True, exist_ok=True)
             if entry.is_dir():
-                shutil.copytree(entry, target, copy_function=_link)
+                shutil.copytree(entry, target, copy_function=link_or_copy)
             else:
-                _link(entry, target)
+                link_or_copy(entry, target)
 
-
-def _link(source: Path | str, target: Path | str) -> None:
-    """A hard link where the file system allows one, else a copy."""
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
 
 
 def publish(staged: Path, target: Path) -> None:

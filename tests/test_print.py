@@ -152,3 +152,27 @@ def test_a_partial_card_build_keeps_the_other_languages(project, tmp_path):
     build_cards(project, tmp_path, ("fr",), bilingual=False)
     assert sorted(path.name for path in (tmp_path / "cards" / "club" / "ro").iterdir()) == ro
     assert len(ro) == 11   # five stakes, card and sheet each, and the rake card
+
+
+def test_a_french_edit_reprints_only_the_french_cards(tree):
+    """Print jobs are stamped per house and language: an edit to the French catalog redoes the
+    French cards, and every other card is the very file published before."""
+    from rulebook.i18n import po_path, read_catalog, write_catalog
+
+    build = tree / "_build"
+    build_cards(Project.load(tree), build, ("en", "fr"), ("club",))
+    def files():
+        return {path.relative_to(build / "cards"): path.stat().st_ino
+                for path in (build / "cards").rglob("*.pdf")}
+    before = files()
+    assert {path.parts[1] for path in before} == {"en", "fr", "ro-en"}
+    catalog = read_catalog(po_path(tree, "fr"), "fr")
+    catalog.get("Blinds").string = "Les blindes"
+    write_catalog(po_path(tree, "fr"), catalog)
+    build_cards(Project.load(tree), build, ("en", "fr"), ("club",))
+    after = files()
+    assert after.keys() == before.keys()
+    redone = {path.parts[1] for path in after if after[path] != before[path]}
+    assert redone == {"fr"}
+    text = " ".join(page.extract_text() for page in PdfReader(build / "cards" / "club" / "fr" / "card-1-3.pdf").pages)
+    assert "Les blindes" in text
