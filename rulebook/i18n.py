@@ -19,6 +19,8 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from rulebook.memo import Memo
+
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
 SOURCE_LANGUAGE = "en"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
@@ -242,7 +244,7 @@ MAX_CATALOG_BYTES = 8_000_000
 _MSGFMT_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:\d+:)? (?P<message>.*)$")
 
 
-def strict_catalog(root: Path, lang: str) -> Catalog | None:
+def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog | None:
     """A language's catalog, read only if it is well-formed gettext; None if there is none.
 
     Raises ModelErrors (one line each, with file and line) for what ``msgfmt --check``
@@ -250,6 +252,10 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     placeholder check judges format strings, with a clearer message), a byte-order
     mark, bytes that are not UTF-8, a charset other than UTF-8, or a Plural-Forms header
     that disagrees with the language's CLDR rule.
+
+    With ``cache`` (a folder), a catalog accepted once is kept there as JSON by the digest of its
+    bytes, and the same bytes are read back from it without parsing or checking them again
+    (for readers of the project; ``update-po`` always parses the file itself).
     """
     from rulebook.errors import ModelError, ModelErrors
 
@@ -270,6 +276,9 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     key = (lang, hashlib.blake2b(data, digest_size=16).digest())
     if key in _ACCEPTED:
         return _ACCEPTED[key]
+    memo = Memo(cache, f"catalog-{lang}", key[1].hex(), _is_record) if cache else None
+    if memo is not None and (record := memo("accepted", lambda: [])):
+        return _remember(key, _from_record(record, lang))
     errors = _msgfmt_errors(data, rel)
     if errors:
         raise ModelErrors(errors)
@@ -283,10 +292,68 @@ def strict_catalog(root: Path, lang: str) -> Catalog | None:
     problems = _header_problems(catalog, lang, rel, text)
     if problems:
         raise ModelErrors(problems)
+    if memo is not None:
+        memo.forget("accepted")
+        memo("accepted", lambda: _record(catalog))
+        memo.save()
+    return _remember(key, catalog)
+
+
+def _remember(key: tuple[str, bytes], catalog: Catalog) -> Catalog:
     if len(_ACCEPTED) >= 16:
         _ACCEPTED.pop(next(iter(_ACCEPTED)))
     _ACCEPTED[key] = catalog
     return catalog
+
+
+# An accepted catalog as JSON: [header comment, fuzzy, MIME headers, messages, obsolete messages],
+# each message [id, string, context, flags, line, locations, auto comments, comments, previous id].
+def _record(catalog: Catalog) -> list:
+    def message(m: Message) -> list:
+        return [m.id, m.string, m.context, sorted(m.flags), m.lineno, [list(where) for where in m.locations],
+                list(m.auto_comments), list(m.user_comments), list(m.previous_id)]
+    return [catalog.header_comment, catalog.fuzzy, [list(pair) for pair in catalog.mime_headers],
+            [message(m) for m in catalog if m.id], [message(m) for m in catalog.obsolete.values()]]
+
+
+def _from_record(record: list, lang: str) -> Catalog:
+    header, fuzzy, mime, messages, obsolete = record
+    catalog = Catalog(locale=lang, header_comment=header, fuzzy=fuzzy)
+    catalog.mime_headers = [tuple(pair) for pair in mime]
+
+    def message(row: list) -> Message:
+        ident, string, context, flags, line, locations, auto, user, previous = row
+        return Message(tuple(ident) if isinstance(ident, list) else ident,
+                       tuple(string) if isinstance(string, list) else string,
+                       [tuple(where) for where in locations], flags, auto, user, previous, line, context)
+    for row in messages:
+        entry = message(row)
+        catalog[entry.id] = entry
+    for row in obsolete:
+        entry = message(row)
+        catalog.obsolete[(entry.id, entry.context) if entry.context else entry.id] = entry
+    return catalog
+
+
+def _is_record(value: list) -> bool:
+    """The shape of a catalog read back from the cache (anything else is parsed afresh)."""
+    def text(x) -> bool:
+        return isinstance(x, str)
+
+    def texts(x) -> bool:
+        return isinstance(x, list) and all(map(text, x))
+
+    def message(row) -> bool:
+        return (isinstance(row, list) and len(row) == 9 and (text(row[0]) or (texts(row[0]) and row[0]))
+                and (text(row[1]) or texts(row[1])) and (row[2] is None or text(row[2])) and texts(row[3])
+                and isinstance(row[4], int) and isinstance(row[5], list)
+                and all(isinstance(w, list) and len(w) == 2 and text(w[0]) and isinstance(w[1], (int, type(None)))
+                        for w in row[5])
+                and texts(row[6]) and texts(row[7]) and texts(row[8]))
+    return (len(value) == 5 and text(value[0]) and isinstance(value[1], bool)
+            and isinstance(value[2], list) and all(isinstance(p, list) and len(p) == 2 and all(map(text, p)) for p in value[2])
+            and isinstance(value[3], list) and all(map(message, value[3]))
+            and isinstance(value[4], list) and all(map(message, value[4])))
 
 
 # Catalogs accepted in this process, by language and content: a second load of the same bytes (the

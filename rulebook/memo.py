@@ -57,6 +57,9 @@ class Memo:
             self._dirty = True
         return self._table[key]
 
+    def forget(self, key: str) -> None:
+        self._table.pop(key, None)
+
     def save(self) -> None:
         """Write the table (atomically), replacing this step's tables of other salts."""
         if not self._dirty:

@@ -90,7 +90,7 @@ class Project:
         catalogs: dict[str, Catalog | None] = {}
         for lang in TRANSLATED:
             try:
-                catalogs[lang] = strict_catalog(root, lang)
+                catalogs[lang] = strict_catalog(root, lang, root / "_build" / "cache")
             except ModelErrors as exc:
                 errors += exc.errors
         if errors:

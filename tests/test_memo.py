@@ -41,3 +41,44 @@ def test_the_gate_finds_a_new_problem_after_a_clean_run_was_remembered(tree):
     edit(po, 'msgstr "Langue"', 'msgstr "Langue Langue"')
     result = run_rulebook(tree, "check")
     assert result.returncode == 1 and "[doubled] - (fr): Language: doubled word(s): langue" in result.stdout
+
+
+def test_a_catalog_read_back_from_the_cache_is_the_catalog_parsed(tree):
+    """The cached form of an accepted catalog gives the same messages, header and .po text."""
+    import io
+
+    from babel.messages.pofile import write_po
+
+    from rulebook import i18n
+
+    cache = tree / "_build" / "cache"
+    for lang in i18n.TRANSLATED:
+        parsed = i18n.strict_catalog(tree, lang, cache)
+        i18n._ACCEPTED.clear()
+        memo._TABLES.clear()                                  # a new process: from the file only
+        cached = i18n.strict_catalog(tree, lang, cache)
+        assert cached is not parsed and len(cached) == len(parsed) > 1000
+        fields = ("id", "string", "context", "flags", "lineno", "locations", "auto_comments", "user_comments",
+                  "previous_id")
+        assert [[getattr(m, f) for f in fields] for m in cached] == [[getattr(m, f) for f in fields] for m in parsed]
+        assert (cached.num_plurals, cached.plural_expr, cached.mime_headers) == \
+               (parsed.num_plurals, parsed.plural_expr, parsed.mime_headers)
+        written = []
+        for catalog in (parsed, cached):
+            out = io.BytesIO()
+            write_po(out, catalog, width=0, include_previous=True)
+            written.append(out.getvalue())
+        assert written[0] == written[1]
+
+
+def test_a_changed_catalog_is_never_answered_from_the_cache(tree):
+    from rulebook import i18n
+
+    cache = tree / "_build" / "cache"
+    assert i18n.strict_catalog(tree, "fr", cache) is not None
+    i18n._ACCEPTED.clear()
+    memo._TABLES.clear()
+    po = tree / "locales" / "fr" / "LC_MESSAGES" / "rulebook.po"
+    edit(po, 'msgstr "Langue"', 'msgstr Langue')                  # no longer gettext
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 2 and "rulebook.po:" in result.stderr
