@@ -113,6 +113,11 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         if status != 0:
             print(f"{builder} build of {label} failed", file=sys.stderr)
             ok = False
+    if ok and builder == "html" and all(stamp is None and (build / "site" / house / lang).is_dir()
+                                        for (house, lang, *_), (*_, stamp) in zip(jobs, results)):
+        published = build / "site" / "index.html"
+        if published.is_file() and published.read_text(encoding="utf-8") == chooser_html(project, build / "site"):
+            return ok   # nothing was rebuilt: the published site is this build already
     if ok and builder == "html":
         site = build / "site.new"
         shutil.rmtree(site, ignore_errors=True)
@@ -181,6 +186,14 @@ def publish(staged: Path, target: Path) -> None:
 
 def write_chooser(project: Project, site: Path) -> Path:
     """The root page where a reader picks a house and a language, each language named in its own tongue."""
+    path = site / "index.html"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(chooser_html(project, site), encoding="utf-8")
+    return path
+
+
+def chooser_html(project: Project, site: Path) -> str:
+    """The root page for the houses and languages ``site`` holds."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(project.root / "templates" / "site")),
                              autoescape=True)
     houses = []
@@ -189,8 +202,4 @@ def write_chooser(project: Project, site: Path) -> Path:
         if languages:
             houses.append({"id": house_id, "name": edition.book.name, "official": edition.book.house["official_language"],
                            "languages": language_choices(languages)})
-    html = env.get_template("index.html.jinja").render(houses=houses)
-    path = site / "index.html"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html, encoding="utf-8")
-    return path
+    return env.get_template("index.html.jinja").render(houses=houses)
