@@ -125,6 +125,16 @@ class Glossary:
             self._cache[key] = frozenset(words)
         return self._cache[key]
 
+    def may_avoid(self, lang: str, text: str) -> bool:
+        """False when ``text`` holds none of the language's words to avoid (one search, instead
+        of one per term: the common case); True when a term's own check must look."""
+        key = ("avoid", lang)
+        if key not in self._cache:
+            words = [word for term in self.terms for word in term.avoid.get(lang, ())]
+            self._cache[key] = phrase_pattern(words) if words else None
+        pattern = self._cache[key]
+        return pattern is not None and bool(pattern.search(without_placeholders(text)))
+
     def terms_in(self, english_text: str) -> tuple[Term, ...]:
         """The terms an English text uses (the same msgid is judged in every language)."""
         key = ("used", english_text)

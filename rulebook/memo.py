@@ -52,8 +52,9 @@ class Memo:
 
     def __call__(self, key: str, compute: Callable[[], list]) -> list:
         if key not in self._table:
-            # Through JSON once, so a result is the same whether computed now or read back later.
-            self._table[key] = json.loads(json.dumps(compute()))
+            # As JSON gives it back (tuples as lists), so a result is the same whether computed now
+            # or read back later.
+            self._table[key] = _as_json(compute())
             self._dirty = True
         return self._table[key]
 
@@ -75,6 +76,14 @@ class Memo:
         except OSError:
             pass   # a cache that cannot be written only costs time
         self._dirty = False
+
+
+def _as_json(value):
+    if isinstance(value, (list, tuple)):
+        return [_as_json(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _as_json(item) for key, item in value.items()}
+    return value
 
 
 def _read(path: Path, valid: Callable[[list], bool]) -> dict[str, list]:
