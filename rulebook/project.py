@@ -11,7 +11,9 @@ disagree with another about what the sources say.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
@@ -107,6 +109,27 @@ class Project:
         template = _template(root, library, examples, glossary, code_digest)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
                    MappingProxyType(catalogs), code_digest)
+
+    @cached_property
+    def sources_digest(self) -> str:
+        """Every file a build reads, by name, size and modification time (as make and Sphinx judge
+        staleness, without reading a file twice): the rules, houses, examples, catalogs and
+        glossary, conf.py, the templates, the generator and the engine. "" when a file is too new
+        to be judged by its time."""
+        digest = hashlib.blake2b(digest_size=16)
+        newest = 0
+        paths = [path for folder in ("rules", "houses", "executable_examples", "locales", "templates", "rulebook",
+                                     "pokerrules") for path in sorted((self.root / folder).rglob("*"))]
+        for path in [*paths, self.root / "conf.py"]:
+            if "__pycache__" not in path.parts and path.is_file():
+                stat = path.stat()
+                newest = max(newest, stat.st_mtime_ns)
+                digest.update(f"{path.relative_to(self.root)}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+        # A file changed within the last two seconds may change again within its clock tick, unseen:
+        # like git's "racily clean" entries, such sources are not trusted ("" never matches a stamp).
+        if time.time_ns() - newest < 2_000_000_000:
+            return ""
+        return digest.hexdigest()
 
     def translations(self, lang: str) -> Translations:
         """The look-up for one language (English: the source itself)."""

@@ -16,6 +16,7 @@ import io
 import os
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -37,9 +38,26 @@ PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
 SKIPPABLE = ("html", "singlehtml")
 
 
-def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str, str | None]:
-    """One house in one language with one builder, in this (forked) process: its status, output and
-    stamp (None: skipped, the last published build of exactly these inputs stands)."""
+@dataclass(frozen=True)
+class Built:
+    """What one job reports: its status and Sphinx's output; ``stamp``, the digest of the pages and
+    all they show (None: skipped, the last published build of exactly these inputs stands); and
+    ``sources``, the digest of every source file (to skip even the rendering next time)."""
+
+    label: str
+    status: int
+    output: str
+    stamp: str | None
+    sources: str | None
+
+
+def _build_one(job: tuple[str, str, str, str]) -> Built:
+    """One house in one language with one builder, in this (forked) process.
+
+    Skipped without rendering a page when no source file changed since its last published build,
+    and without running Sphinx when its pages and all they show are as they were."""
+    from importlib.metadata import version
+
     from rulebook.render import PageRenderer
     from rulebook.status import all_status
 
@@ -50,12 +68,18 @@ def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str, str | Non
     src.mkdir(parents=True, exist_ok=True)
     out = io.StringIO()
     label = f"{house}/{lang}"
+    skippable = builder in SKIPPABLE
     try:
+        sources = project.sources_digest and digest(builder, version("sphinx"), version("furo"),
+                                                    project.sources_digest, house, lang) or None
+        if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, lang, sources):
+            return Built(label, 0, "", None, sources)
         pages = PageRenderer(project, house, lang).pages(all_status(project))
         stamp = build_stamp(project, house, lang, builder, pages)
-        if builder in SKIPPABLE and unchanged(build_dir, builder, house, lang, stamp):
-            return label, 0, "", None
+        if skippable and unchanged(build_dir, builder, house, lang, stamp):
+            return Built(label, 0, "", None, sources)
         forget(build_dir, builder, house, lang)
+        forget(build_dir, f"{builder}-sources", house, lang)
         from sphinx.application import Sphinx
 
         app = Sphinx(
@@ -66,9 +90,9 @@ def _build_one(job: tuple[str, str, str, str]) -> tuple[str, int, str, str | Non
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
-        return label, app.statuscode, out.getvalue(), stamp
+        return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
-        return label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None
+        return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
 
 
 def build_stamp(project: Project, house: str, lang: str, builder: str, pages: dict[str, str]) -> str:
@@ -105,33 +129,43 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         import sphinx.builders.html  # noqa: F401
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
-    results = run_jobs(project, _build_one, jobs, fresh=True)
+    project.sources_digest   # once, here, for every worker
+    results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
-    for label, status, output, _ in results:
-        if output.strip():
-            print("\n".join(f"[{label}] {line}" for line in output.strip().splitlines()), file=sys.stderr)
-        if status != 0:
-            print(f"{builder} build of {label} failed", file=sys.stderr)
+    for result in results:
+        if result.output.strip():
+            print("\n".join(f"[{result.label}] {line}" for line in result.output.strip().splitlines()), file=sys.stderr)
+        if result.status != 0:
+            print(f"{builder} build of {result.label} failed", file=sys.stderr)
             ok = False
-    if ok and builder == "html" and all(stamp is None and (build / "site" / house / lang).is_dir()
-                                        for (house, lang, *_), (*_, stamp) in zip(jobs, results)):
-        published = build / "site" / "index.html"
-        if published.is_file() and published.read_text(encoding="utf-8") == chooser_html(project, build / "site"):
-            return ok   # nothing was rebuilt: the published site is this build already
-    if ok and builder == "html":
-        site = build / "site.new"
-        shutil.rmtree(site, ignore_errors=True)
-        for (house, lang, *_), (_, _, _, stamp) in zip(jobs, results):
-            if stamp is None and (build / "site" / house / lang).is_dir():
-                continue   # skipped: what is published is this build, kept below
+    done = [((house, lang), result) for (house, lang, *_), result in zip(jobs, results)]
+
+    def remember_all() -> None:
+        remember(build, builder, {key: result.stamp for key, result in done if result.status == 0})
+        remember(build, f"{builder}-sources", {key: result.sources for key, result in done if result.status == 0})
+
+    if builder not in SKIPPABLE:
+        return ok
+    if builder != "html":
+        remember_all()   # not published: the work folder is what a stamp describes
+        return ok
+    if not ok:
+        return ok
+    skipped = [result.stamp is None and (build / "site" / house / lang).is_dir() for (house, lang), result in done]
+    published = build / "site" / "index.html"
+    if all(skipped) and published.is_file() and \
+            published.read_text(encoding="utf-8") == chooser_html(project, build / "site"):
+        remember_all()
+        return ok   # nothing was rebuilt: the published site is this build already
+    site = build / "site.new"
+    shutil.rmtree(site, ignore_errors=True)
+    for ((house, lang), _), kept in zip(done, skipped):
+        if not kept:
             stage(work_dir(build, builder, house, lang), build / "site" / house / lang, site / house / lang)
-        keep_unrebuilt(build / "site", site, tuple(project.houses))
-        write_chooser(project, site)
-        publish(site, build / "site")
-        remember(build, builder, {(house, lang): stamp for (house, lang, *_), (*_, stamp) in zip(jobs, results)})
-    elif builder in SKIPPABLE and builder != "html":
-        remember(build, builder, {(house, lang): stamp for (house, lang, *_), (_, status, _, stamp) in zip(jobs, results)
-                                  if status == 0})
+    keep_unrebuilt(build / "site", site, tuple(project.houses))
+    write_chooser(project, site)
+    publish(site, build / "site")
+    remember_all()   # only now, once published, may a later build skip what this one built
     return ok
 
 

@@ -165,3 +165,31 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_publishes_the_same(tree
                                                  if m.context == "rake.title")): "Rake MARQUE"})
     assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
     assert "Rake MARQUE" in (build / "site" / "club" / "fr" / "rake.html").read_text(encoding="utf-8")
+
+
+def test_unchanged_sources_skip_even_the_rendering_and_an_edit_is_still_seen(tree, monkeypatch):
+    """Sources judged by name, size and time (older than two seconds, like git's racy check): equal,
+    the build renders no page; one catalog edited, its page is rebuilt."""
+    import os
+    import time
+
+    from rulebook.render import PageRenderer
+
+    old = time.time() - 100
+    def age(seconds: float) -> None:
+        for path in tree.rglob("*"):
+            if path.is_file() and "_build" not in path.parts:
+                os.utime(path, (old + seconds, old + seconds))
+    age(0)
+    build = tree / "_build"
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    def no_rendering(*args, **kwargs):
+        raise AssertionError("rendered pages although no source changed")
+    monkeypatch.setattr(PageRenderer, "pages", no_rendering)
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    monkeypatch.undo()
+    part = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == "rake.title")
+    _translate(tree, "fr", {("rake.title", part.id): "Rake VU"})
+    age(1)
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    assert "Rake VU" in (build / "site" / "club" / "fr" / "rake.html").read_text(encoding="utf-8")
