@@ -43,12 +43,15 @@ class Memo:
     def __init__(self, directory: Path, name: str, salt: str, valid: Callable[[list], bool] = pairs_of_text) -> None:
         self.path = directory / f"{name}-{digest(salt)}.json"
         self._name = name
-        self._dirty = False
         table = _TABLES.setdefault(self.path.name, {})
-        if self.path.exists():
+        exists = self.path.exists()
+        if exists:
             for key, value in _read(self.path, valid).items():
                 table.setdefault(key, value)
         self._table = table
+        # A folder without this table gets it at the next save, even if every result came from this
+        # process's memory (the next process starts from the file).
+        self._dirty = not exists
 
     def __call__(self, key: str, compute: Callable[[], list]) -> list:
         if key not in self._table:

@@ -82,3 +82,13 @@ def test_a_changed_catalog_is_never_answered_from_the_cache(tree):
     edit(po, 'msgstr "Langue"', 'msgstr Langue')                  # no longer gettext
     result = run_rulebook(tree, "check")
     assert result.returncode == 2 and "rulebook.po:" in result.stderr
+
+
+def test_a_new_folder_gets_the_table_even_when_every_result_was_in_memory(tmp_path):
+    first = Memo(tmp_path / "a", "probe", "salt")
+    first("k", lambda: [])
+    first.save()
+    second = Memo(tmp_path / "b", "probe", "salt")              # the same process, another project
+    second("k", lambda: [("never", "computed")])
+    second.save()
+    assert (tmp_path / "b" / first.path.name).is_file()
