@@ -23,6 +23,7 @@ from rulebook.i18n import language_choices
 from rulebook.project import Project
 from rulebook.render import PageRenderer
 from rulebook.search_hr import SearchCroatian
+from rulebook.search_terms import search_language, with_poker_terms
 from rulebook.status import all_status
 
 STATIC = Path(__file__).parent / "static"
@@ -48,6 +49,10 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # so take its English fallback without a warning.
     docutils_language(lang)
     rst_language(lang)
+    base = search_language(lang)
+    if base is not None:   # the glossary's terms are found however readers type them
+        forms = [form for term in project.glossary for form in (term.english if lang == "en" else term.forms.get(lang, ()))]
+        app.add_search_language(with_poker_terms(lang, base, forms))
     app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)

@@ -201,3 +201,13 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
         context.close()
     finally:
         httpd.shutdown()
+
+
+@pytest.mark.parametrize("words", ["all-in", "all in", "allin", "All-In"])
+def test_english_all_in_is_found_however_it_is_typed(page, server, site, words):
+    """"all" and "in" are English stopwords: the glossary's terms keep them searchable, and a
+    hyphenated term is indexed joined too."""
+    found = _search(page, server, "en", words)
+    assert found, f"{words!r} found nothing"
+    top = (site / "club" / "en" / found[0].split("#")[0].split("?")[0]).read_text(encoding="utf-8").lower()
+    assert "all-in" in top
