@@ -1,12 +1,15 @@
-"""Poker terms in every language's search: never dropped as stopwords, hyphenated forms found.
+"""Poker terms in every language's search, found however readers type them.
 
 Sphinx's English stopwords include "all" and "in", so "all-in" (or "all in") searched for nothing.
-For each language, the words of a glossary term made only of stopwords stop being stopwords, and a
-hyphenated word ("all-in", "buy-in") is indexed joined as well ("allin"), as readers type it.
+Rather than index every "in" (and highlight it inside every word of the results), a term written
+in several words or with hyphens is indexed as one joined word as well ("all-in", "all in" →
+"allin"), and the reader's query is joined the same way before it is split: the glossary's
+multi-word terms of the language, and any hyphenated word.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Iterable
 
@@ -14,20 +17,35 @@ from sphinx.search import SearchLanguage, languages
 from sphinx.util import import_object
 
 _WORD = re.compile(r"\w+")
-_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
+
+
+def _phrase_source(terms: Iterable[str]) -> str:
+    """One pattern for the terms of two words or more, each word separated by spaces or hyphens."""
+    phrases = sorted({tuple(words) for term in terms if len(words := _WORD.findall(term.lower())) > 1},
+                     key=lambda words: (-len(words), words))
+    return "|".join(r"[\s-]+".join(re.escape(word) for word in words) for words in phrases)
 
 
 def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]) -> type[SearchLanguage]:
-    """``base`` for ``lang``, keeping every word of a term that its stopwords would erase whole."""
-    erased = {word for term in terms
-              if (words := _WORD.findall(term.lower())) and all(word in base.stopwords for word in words)
-              for word in words}
+    """``base`` for ``lang``, indexing and querying ``terms`` (and hyphenated words) joined."""
+    phrases = _phrase_source(terms)
+    # Python and JavaScript read the same pattern: a phrase of the glossary, or words joined by hyphens.
+    source = (f"(?:{phrases})|" if phrases else "") + r"[^\W_]+(?:-[^\W_]+)+"
+    python = re.compile(rf"(?<!\w)(?:{source})(?!\w)", re.IGNORECASE)
+    javascript = source.replace(r"[^\W_]", r"[\p{L}\p{N}]").replace(r"\s", r"\s")
 
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
-        stopwords = frozenset(base.stopwords) - erased
+        js_splitter_code = """
+function splitQuery(query) {
+  // Terms of several words, and hyphenated words, are searched joined, as the index holds them.
+  const joined = query.replace(new RegExp(%s, "giu"),
+    (found, before, term) => before + term.toLowerCase().split(/[\\s-]+/).join(""));
+  return joined.split(/[^\\p{Letter}\\p{Number}_\\p{Emoji_Presentation}]+/gu).filter((term) => term);
+}
+""" % json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])")
 
         def split(self, input: str) -> list[str]:
-            return super().split(input) + ["".join(_WORD.findall(word)) for word in _HYPHENATED.findall(input)]
+            return super().split(input) + ["".join(_WORD.findall(found)) for found in python.findall(input)]
 
     SearchWithTerms.lang = lang
     SearchWithTerms.__name__ = SearchWithTerms.__qualname__ = f"{base.__name__}WithTerms"
