@@ -5,18 +5,42 @@ Rather than index every "in" (and highlight it inside every word of the results)
 in several words or with hyphens is indexed as one joined word as well ("all-in", "all in" →
 "allin"), and the reader's query is joined the same way before it is split: the glossary's
 multi-word terms of the language, and any hyphenated word.
+
+Phone keyboards rarely give diacritics: every word is folded (accents and cedillas dropped, "đ" as
+"d") before it is stemmed, in the index and in the browser alike, so "mana moarta" finds
+"mână moartă" and "zetoni" finds "žetoni".
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Iterable
 
 from sphinx.search import SearchLanguage, languages
 from sphinx.util import import_object
 
 _WORD = re.compile(r"\w+")
+
+# The same folding in the browser: decomposed, combining marks removed, đ as d. It wraps the
+# language's stemmer, whatever defined it (Sphinx's Snowball code sets window.Stemmer); Sphinx writes
+# the splitter code after the stemmer's, so this goes there.
+_FOLD_JS = """
+const foldDiacritics = (word) =>
+  word.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").replace(/đ/g, "d").replace(/Đ/g, "D");
+const UnfoldedStemmer = window.Stemmer;
+window.Stemmer = function () {
+  const inner = new UnfoldedStemmer();
+  this.stemWord = (word) => inner.stemWord(foldDiacritics(word));
+};
+"""
+
+
+def fold(word: str) -> str:
+    """A word without its diacritics, as readers type it on a phone."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f").replace("đ", "d").replace("Đ", "D")
 
 
 def _phrase_source(terms: Iterable[str]) -> str:
@@ -35,7 +59,7 @@ def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]
     javascript = source.replace(r"[^\W_]", r"[\p{L}\p{N}]").replace(r"\s", r"\s")
 
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
-        js_splitter_code = """
+        js_splitter_code = _FOLD_JS + """
 function splitQuery(query) {
   // Terms of several words, and hyphenated words, are searched joined, as the index holds them.
   const joined = query.replace(new RegExp(%s, "giu"),
@@ -43,6 +67,9 @@ function splitQuery(query) {
   return joined.split(/[^\\p{Letter}\\p{Number}_\\p{Emoji_Presentation}]+/gu).filter((term) => term);
 }
 """ % json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])")
+
+        def stem(self, word: str) -> str:
+            return super().stem(fold(word))
 
         def split(self, input: str) -> list[str]:
             return super().split(input) + ["".join(_WORD.findall(found)) for found in python.findall(input)]

@@ -211,3 +211,21 @@ def test_english_all_in_is_found_however_it_is_typed(page, server, site, words):
     assert found, f"{words!r} found nothing"
     top = (site / "club" / "en" / found[0].split("#")[0].split("?")[0]).read_text(encoding="utf-8").lower()
     assert "all-in" in top
+
+
+@pytest.mark.parametrize("lang, typed, written", [
+    ("ro", "mana moarta", "mână moartă"),
+    ("ro", "cumpararea butonului", "cumpărarea butonului"),
+    ("hr", "zetoni", "žetoni"),
+    ("fr", "blinde manquee", "blinde manquée"),
+])
+def test_a_search_without_diacritics_finds_what_the_diacritics_find(page, server, lang, typed, written):
+    """Phone keyboards rarely give diacritics: the folded query finds the same pages."""
+    with_marks = _search(page, server, lang, written)
+    assert with_marks, f"{written!r} found nothing"
+    without = _search(page, server, lang, typed)
+    pages = lambda found: [href.split("#")[0] for href in found]  # noqa: E731
+    # Every page, and the best one among the first three (a section title written with its marks
+    # is also matched whole, which only the query with the marks can do).
+    assert set(pages(with_marks)) <= set(pages(without)), (with_marks, without)
+    assert pages(with_marks)[0] in pages(without)[:3], (with_marks, without)
