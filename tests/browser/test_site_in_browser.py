@@ -229,3 +229,20 @@ def test_a_search_without_diacritics_finds_what_the_diacritics_find(page, server
     # is also matched whole, which only the query with the marks can do).
     assert set(pages(with_marks)) <= set(pages(without)), (with_marks, without)
     assert pages(with_marks)[0] in pages(without)[:3], (with_marks, without)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(browser, server, width):
+    """No #rule-id in the address: the reader scrolled there. The other language opens at that rule."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.goto(server + "club/en/cash-betting.html")      # a long page; a rule in its middle
+    page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').nextElementSibling.scrollIntoView({behavior: 'instant'})")
+    page.wait_for_timeout(200)
+    assert "#" not in page.url
+    if width < 700:   # on a phone the switcher is in the navigation drawer
+        page.click("label.nav-overlay-icon")
+    page.click('nav.rulebook-languages a[hreflang="hr"]')
+    page.wait_for_url(re.compile(r"/club/hr/cash-betting\.html#cash-betting-last-player-with-nuts$"))
+    assert page.locator("html").get_attribute("lang") == "hr"
+    context.close()
