@@ -60,13 +60,18 @@ def line_of(path: Path, needle: str, whole: bool = False) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
+# Fixtures that build something large once per test module or session: every test that uses one
+# runs on the same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker.
+SHARED_BUILDS = {"built_site": "built-site", "cards": "cards"}
+
+
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under ``pytest -n`` (xdist, ``--dist loadgroup``) every test that reads the built site runs on
-    one worker, so the site is built once per run, not once per worker."""
     for item in items:
-        if "built_site" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("built-site"))
+        for fixture, group in SHARED_BUILDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(group))
+                break
 
 
 @dataclass
