@@ -126,15 +126,15 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
 
 
 def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
-    project = Project.load(ROOT)
-    assert build_all(project, ("es",), "singlehtml", tmp_path, ("club",))
-    [pdf] = build_pdfs(project, tmp_path, ("es",), ("club",))
+    project = Project.load(ROOT)   # the shorter rulebook (39 pages against 55) proves the same
+    assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
+    [pdf] = build_pdfs(project, tmp_path, ("es",), ("casino",))
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
     contents = spaced(reader.pages[1].extract_text())
     assert project.translations("es").gettext("Contents") in contents
     text = text_of(pdf)
-    for rule in project.houses["club"].book.rules:
+    for rule in project.houses["casino"].book.rules:
         assert rule.id in text, rule.id
 
 
