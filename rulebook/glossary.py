@@ -58,9 +58,13 @@ class Term:
     def context(self) -> str:
         return f"glossary.{self.id}"
 
+    def forms_in(self, lang: str) -> tuple[str, ...]:
+        """The term's accepted forms in a language (English: the source's)."""
+        return self.english if lang == "en" else self.forms.get(lang, ())
+
     def shown(self, lang: str) -> str:
         """The term as the glossary page names it: the first form."""
-        return (self.english if lang == "en" else self.forms[lang])[0]
+        return self.forms_in(lang)[0]
 
     @cached_property
     def _english(self) -> re.Pattern:

@@ -277,7 +277,7 @@ def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog 
     if key in _ACCEPTED:
         return _ACCEPTED[key]
     memo = Memo(cache, f"catalog-{lang}", key[1].hex(), _is_record) if cache else None
-    if memo is not None and (record := memo("accepted", lambda: [])):
+    if memo is not None and (record := memo.get("accepted")):
         return _remember(key, _from_record(record, lang))
     errors = _msgfmt_errors(data, rel)
     if errors:
@@ -293,7 +293,6 @@ def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog 
     if problems:
         raise ModelErrors(problems)
     if memo is not None:
-        memo.forget("accepted")
         memo("accepted", lambda: _record(catalog))
         memo.save()
     return _remember(key, catalog)

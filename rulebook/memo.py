@@ -61,8 +61,9 @@ class Memo:
             self._dirty = True
         return self._table[key]
 
-    def forget(self, key: str) -> None:
-        self._table.pop(key, None)
+    def get(self, key: str) -> list | None:
+        """The remembered result, or None (nothing computed: for a step that may fail)."""
+        return self._table.get(key)
 
     def save(self) -> None:
         """Write the table (atomically), replacing this step's tables of other salts."""

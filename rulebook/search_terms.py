@@ -56,7 +56,7 @@ def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]
     # Python and JavaScript read the same pattern: a phrase of the glossary, or words joined by hyphens.
     source = (f"(?:{phrases})|" if phrases else "") + r"[^\W_]+(?:-[^\W_]+)+"
     python = re.compile(rf"(?<!\w)(?:{source})(?!\w)", re.IGNORECASE)
-    javascript = source.replace(r"[^\W_]", r"[\p{L}\p{N}]").replace(r"\s", r"\s")
+    javascript = source.replace(r"[^\W_]", r"[\p{L}\p{N}]")
 
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
         js_splitter_code = _FOLD_JS + """

@@ -51,7 +51,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     rst_language(lang)
     base = search_language(lang)
     if base is not None:   # the glossary's terms are found however readers type them
-        forms = [form for term in project.glossary for form in (term.english if lang == "en" else term.forms.get(lang, ()))]
+        forms = [form for term in project.glossary for form in term.forms_in(lang)]
         app.add_search_language(with_poker_terms(lang, base, forms))
     app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
