@@ -191,8 +191,9 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
         dialogs = []
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         for address in ("index.html", "rake.html", "glossary.html", "status.html", "search.html?q=rake"):
-            page.goto(base + address)
-            page.wait_for_load_state("load")
+            page.goto(base + address)   # returns once the page has loaded
+            if address.startswith("search"):
+                page.wait_for_function(SEARCH_FINISHED, timeout=15000)
             page.keyboard.press("Tab")
             page.mouse.move(200, 200)
             assert page.evaluate("() => window.__pwned") is None, address
@@ -231,20 +232,34 @@ def test_a_search_without_diacritics_finds_what_the_diacritics_find(page, server
     assert pages(with_marks)[0] in pages(without)[:3], (with_marks, without)
 
 
+# Smooth scrolling (Furo's, and the wheel's) moves the page over several frames: wait until the
+# position has not changed for ten frames in a row, rather than for a fixed time.
+SCROLL_SETTLED = """async () => {
+  let last = -1, still = 0;
+  while (still < 10) {
+    await new Promise(resolve => requestAnimationFrame(resolve));
+    if (window.scrollY === last) { still += 1; } else { still = 0; last = window.scrollY; }
+  }
+}"""
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(browser, server, width):
     """No #rule-id in the address: the reader scrolled there. The other language opens at that rule."""
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
     page.goto(server + "club/en/cash-betting.html#cash-betting-string-bet")   # a long page, opened at one rule
-    page.wait_for_timeout(300)
+    page.evaluate(SCROLL_SETTLED)   # the browser's own smooth scroll to the rule
     # ... then scrolled by hand (a wheel turn) to a rule further up, without changing the address.
     page.mouse.move(width // 2, 400)
     page.mouse.wheel(0, -1)
-    page.wait_for_timeout(800)   # the wheel's smooth scroll ends before the reader looks
+    page.evaluate(SCROLL_SETTLED)   # the wheel's smooth scroll ends before the reader looks
     page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').nextElementSibling"
                   ".scrollIntoView({behavior: 'instant'})")
-    page.wait_for_timeout(200)
+    page.evaluate(SCROLL_SETTLED)
+    top = page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').nextElementSibling"
+                        ".getBoundingClientRect().top")
+    assert 0 <= top <= 96, top
     assert page.url.endswith("#cash-betting-string-bet")
     if width < 700:   # on a phone the switcher is in the navigation drawer
         page.click("label.nav-overlay-icon")
