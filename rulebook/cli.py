@@ -24,6 +24,12 @@ def _print_errors(errors: list[ModelError]) -> None:
         print(error, file=sys.stderr)
 
 
+def _rules_line(library) -> str:
+    variants = library.variants()
+    stated_in_variants = sum(1 for names in variants.values() if names)
+    return f"{len(variants)} rules ({stated_in_variants} stated in variants)"
+
+
 def _load(root: Path) -> Project | int:
     """The project, or one line per mistake and the exit code: 2 unreadable, 1 inconsistent."""
     from rulebook.checks import Problem
@@ -67,7 +73,7 @@ def cmd_check(root: Path, args: argparse.Namespace) -> int:
     problems = run_checks(project)
     template = project.template
     _report(problems, all_status(project), args.format,
-            f"{len(project.houses)} houses, {len(project.library.rules)} rules, {len(project.examples)} examples, "
+            f"{len(project.houses)} houses, {_rules_line(project.library)}, {len(project.examples)} examples, "
             f"{sum(1 for m in template if m.id)} messages")
     return 1 if problems else 0
 

@@ -48,6 +48,7 @@ class WorkedExample:
     file: str
     line: int
     houses: tuple[str, ...] = ()     # the houses whose numbers it uses (empty: every house publishing its rule)
+    variant: str | None = None       # for a rule stated in variants: the variant it works through
 
     def messages(self) -> list[Message]:
         return [self.text, *(column.label for column in self.columns)]
@@ -82,7 +83,7 @@ def raw(value: Value) -> Any:
     return value.literal
 
 
-def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str] | None,
+def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: dict[str, frozenset[str]] | None,
                seen: dict[str, tuple[str, int]]) -> list[WorkedExample]:
     try:
         data = yamlload.load(path, rel)
@@ -100,7 +101,7 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str
         fields = reader.fields(
             entry, line, ident, "an example",
             required={"id": str, "rule": str, "text": str, "checks": list},
-            optional={"given": dict, "results": dict, "table": dict, "houses": list},
+            optional={"given": dict, "results": dict, "table": dict, "houses": list, "variant": str},
         )
         if fields is None:
             continue
@@ -113,6 +114,12 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: set[str
         seen[ident] = (rel, line)
         if rule_ids is not None and fields["rule"] not in rule_ids:
             reader.error(entry.line_of("rule"), ident, f"example of rule {fields['rule']!r}, which does not exist")
+        elif rule_ids is not None and fields.get("variant") not in (rule_ids[fields["rule"]] or {None}):
+            variants = ", ".join(sorted(rule_ids[fields["rule"]])) or "none"
+            reader.error(entry.line_of("variant") if "variant" in entry else entry.line_of("rule"), ident,
+                         f"rule {fields['rule']!r} is stated in variants ({variants}): say which one the example "
+                         "works through with 'variant:'" if rule_ids[fields["rule"]] else
+                         f"rule {fields['rule']!r} has no variants: remove 'variant:'")
         example = _example(reader, entry, fields, ident, line)
         if example is not None:
             found.append(example)
@@ -190,7 +197,7 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
         reader.error(entry.line_of("houses"), ident, "'houses' must list house ids")
         houses = []
     return WorkedExample(ident, fields["rule"], text, given, results, tuple(checks), tuple(columns),
-                         tuple(rows), reader.file, line, tuple(houses))
+                         tuple(rows), reader.file, line, tuple(houses), fields.get("variant"))
 
 
 def _validate_expect(expect: Any, names: set[str]) -> None:
@@ -205,8 +212,11 @@ def _validate_expect(expect: Any, names: set[str]) -> None:
         _validate_expect(item, names)
 
 
-def load_examples(root: Path, rule_ids: set[str] | None = None, house_ids: set[str] | None = None) -> list[WorkedExample]:
-    """Every example under ``executable_examples/``; ModelErrors lists all mistakes."""
+def load_examples(root: Path, rule_ids: dict[str, frozenset[str]] | None = None,
+                  house_ids: set[str] | None = None) -> list[WorkedExample]:
+    """Every example under ``executable_examples/``; ModelErrors lists all mistakes.
+
+    ``rule_ids`` maps each library rule to the names of its variants (empty for a rule stated one way)."""
     from rulebook.errors import ModelErrors
 
     errors: list[ModelError] = []

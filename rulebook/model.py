@@ -25,6 +25,7 @@ MAX_ID = 80
 RESERVED_IDS = frozenset({"index", "search", "genindex", "glossary", "status", "editorial-notes", "r",
                           "py-modindex", "searchindex", "objects", "static", "sources", "downloads"})
 _PLACEHOLDER_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+_VARIANT_NAME = re.compile(r"[a-z][a-z0-9]*([_-][a-z0-9]+)*\Z")
 TAGS = frozenset({"cash-game", "tournament", "conduct", "guide"})
 TABLES = frozenset({"rake-bands", "stakes"})
 
@@ -63,9 +64,26 @@ class Rule:
     file: str
     line: int
     excerpts: tuple[str, ...] = ()   # the passages of the house's document it states, verbatim, in its language
+    variant: str | None = None       # the variant's name, for a rule the houses state each their own way
 
     def messages(self) -> list[Message]:
         return [self.title, self.text, *self.items]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place in a section: a rule defined there (one text, or its variants), or a ``use:`` of a rule
+    defined in another part, so that one library rule sits where each house's reading order puts it."""
+
+    rule_id: str
+    variants: tuple[Rule, ...]       # the rule itself, or its variants; empty for a use
+    chosen_by: str | None            # the house parameter whose value names the variant
+    file: str
+    line: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(rule.variant for rule in self.variants if rule.variant)
 
 
 @dataclass(frozen=True)
@@ -85,10 +103,14 @@ class Note:
 
 @dataclass(frozen=True)
 class Section:
+    """In the library, ``rules`` are the rules defined here (every variant) and ``slots`` their places;
+    in a house's rulebook, ``rules`` are the ones the house states, in order, and there are no slots."""
+
     id: str
     title: Message
     rules: tuple[Rule, ...]
     line: int
+    slots: tuple[Slot, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,6 +185,13 @@ class Library:
 
     def house(self, house_id: str) -> Rulebook:
         return next(book for book in self.houses if book.id == house_id)
+
+    def variants(self) -> dict[str, frozenset[str]]:
+        """Each rule id → the names of its variants (none for a rule stated one way)."""
+        found: dict[str, set[str]] = {}
+        for rule in self.rules:
+            found.setdefault(rule.id, set()).update([rule.variant] if rule.variant else [])
+        return {rule_id: frozenset(names) for rule_id, names in found.items()}
 
     def messages(self) -> list[Message]:
         """Every translatable string, each once: the houses' titles, then the library in order."""
@@ -348,28 +377,77 @@ class _Loader:
             if name not in used:
                 reader.error(line, rule_id, f"value {name!r} is not used by any placeholder")
 
-    def rule(self, reader: _Reader, data: Any, line: int, part_tags: frozenset, house: Map) -> Rule | None:
-        rule_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
-        fields = reader.fields(
-            data, line, rule_id, "a rule",
-            required={"id": str, "title": str, "text": str, "source": str},
-            optional={"items": list, "values": dict, "tags": list, "table": str, "excerpt": (str, list)},
-        )
+    def slot(self, reader: _Reader, data: Any, line: int, part_tags: frozenset, house: Map | None) -> Slot | None:
+        """One entry of a section's rules: a rule, a rule with variants, or ``use: <rule-id>``."""
+        if isinstance(data, Map) and "use" in data:
+            fields = reader.fields(data, line, None, "a use of a library rule", required={"use": str})
+            if fields is None:
+                return None
+            return Slot(fields["use"], (), None, reader.file, line)
+        if not (isinstance(data, Map) and "variants" in data):
+            rule = self.rule(reader, data, line, part_tags, house, None)
+            return Slot(rule.id, (rule,), None, reader.file, line) if rule else None
+        rule_id = data.get("id") if isinstance(data.get("id"), str) else None
+        fields = reader.fields(data, line, rule_id, "a rule with variants",
+                               required={"id": str, "variants": dict}, optional={"tags": list, "chosen_by": str})
         if fields is None:
             return None
         rule_id = self.claim(reader, fields["id"], data.line_of("id"), "rule")
         if rule_id is None:
             return None
-        tags = self.tags(reader, data, rule_id)
-        title = self.message(reader, f"{rule_id}.title", fields["title"], data.line_of("title"), rule_id)
-        text = self.message(reader, f"{rule_id}.text", fields["text"], data.line_of("text"), rule_id)
+        chosen_by = fields.get("chosen_by")
+        if chosen_by is not None and not re.fullmatch(r"[a-z_]+(\.[a-z_]+)*", chosen_by):
+            reader.error(data.line_of("chosen_by"), rule_id, "'chosen_by' must name a house parameter, "
+                         "e.g. showdown.first_to_show")
+        tags = part_tags | self.tags(reader, data, rule_id)
+        variants = []
+        for name, body in fields["variants"].items():
+            at = data["variants"].line_of(name)
+            if not isinstance(name, str) or not _VARIANT_NAME.match(name):
+                reader.error(at, rule_id, f"variant name {name!r} must be lower-case words joined by - or _")
+                continue
+            rule = self.rule(reader, body, at, tags, house, (rule_id, name))
+            if rule is not None:
+                variants.append(rule)
+        if len(fields["variants"]) < 2:
+            reader.error(data.line_of("variants"), rule_id, "a rule with variants has at least two "
+                         "(a rule stated one way needs none)")
+        return Slot(rule_id, tuple(variants), chosen_by, reader.file, line)
+
+    def rule(self, reader: _Reader, data: Any, line: int, part_tags: frozenset, house: Map | None,
+             variant_of: tuple[str, str] | None) -> Rule | None:
+        """A rule's text and values; for a variant (``variant_of`` = rule id, variant name), the
+        variant's, whose messages carry both names in their context."""
+        if variant_of:
+            rule_id, variant = variant_of
+            fields = reader.fields(data, line, rule_id, f"variant {variant!r}",
+                                   required={"title": str, "text": str, "source": str},
+                                   optional={"items": list, "values": dict, "table": str, "excerpt": (str, list)})
+            if fields is None:
+                return None
+            prefix, tags = f"{rule_id}.{variant}", part_tags
+        else:
+            rule_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
+            fields = reader.fields(
+                data, line, rule_id, "a rule",
+                required={"id": str, "title": str, "text": str, "source": str},
+                optional={"items": list, "values": dict, "tags": list, "table": str, "excerpt": (str, list)},
+            )
+            if fields is None:
+                return None
+            rule_id = self.claim(reader, fields["id"], data.line_of("id"), "rule")
+            if rule_id is None:
+                return None
+            prefix, variant, tags = rule_id, None, part_tags | self.tags(reader, data, rule_id)
+        title = self.message(reader, f"{prefix}.title", fields["title"], data.line_of("title"), rule_id)
+        text = self.message(reader, f"{prefix}.text", fields["text"], data.line_of("text"), rule_id)
         items = []
         for index, item in enumerate(fields.get("items", [])):
             at = data["items"].line_of(index)
             if not isinstance(item, str):
                 reader.error(at, rule_id, "each of 'items' must be text")
                 continue
-            items.append(self.message(reader, f"{rule_id}.item{index + 1}", item, at, rule_id))
+            items.append(self.message(reader, f"{prefix}.item{index + 1}", item, at, rule_id))
         values = self.values(reader, fields.get("values"), data.line_of("values"), rule_id, house)
         self.check_placeholders(reader, rule_id, [title, text, *items], values, data.line)
         title, text = title.explained(values), text.explained(values)
@@ -384,8 +462,8 @@ class _Loader:
             excerpts = []
         return Rule(
             id=rule_id, title=title, text=text, items=tuple(items), values=values,
-            source=fields["source"], tags=part_tags | tags, table=table,
-            file=reader.file, line=line, excerpts=tuple(" ".join(e.split()) for e in excerpts),
+            source=fields["source"], tags=tags, table=table,
+            file=reader.file, line=line, excerpts=tuple(" ".join(e.split()) for e in excerpts), variant=variant,
         )
 
     def tags(self, reader: _Reader, data: Map, rule_id: str | None) -> frozenset[str]:
@@ -425,16 +503,15 @@ class _Loader:
             section_id = self.claim(reader, sec["id"], section.line_of("id"), "section")
             if section_id is None:
                 continue
-            rules = [
-                self.rule(reader, rule, section["rules"].line_of(i), tags, house)
-                for i, rule in enumerate(sec["rules"])
-            ]
+            slots = [self.slot(reader, rule, section["rules"].line_of(i), tags, house)
+                     for i, rule in enumerate(sec["rules"])]
+            slots = tuple(slot for slot in slots if slot is not None)
             if not sec["rules"]:
                 reader.error(at, None, f"section {section_id!r} has no rules")
             sections.append(Section(
                 section_id,
                 self.message(reader, f"{section_id}.title", sec["title"], section.line_of("title"), None),
-                tuple(r for r in rules if r is not None), at,
+                tuple(rule for slot in slots for rule in slot.variants), at, slots,
             ))
         notes = [self.note(reader, note, data["notes"].line_of(i), house)
                  for i, note in enumerate(fields.get("notes", []))]
@@ -495,8 +572,16 @@ def load_library(root: Path | str) -> Library:
     if not house_paths:
         loader.errors.append(ModelError("houses", 0, None, "no house: add houses/<house-id>/house.yaml", "house"))
     unreadable = {path.stem for path in (root / "rules").glob("*.yaml")} - set(parts)  # already reported
+    defined = {slot.rule_id: slot for part in parts.values() for section in part.sections
+               for slot in section.slots if slot.variants}
+    for part in parts.values() if not loader.errors else ():
+        for section in part.sections:
+            for slot in section.slots:
+                if slot.rule_id not in defined:
+                    loader.errors.append(ModelError(part.file, slot.line, slot.rule_id, f"use of rule {slot.rule_id!r}, "
+                                                    "which no part defines", "rule"))
     for path in house_paths:
-        book = _house(loader, path, parts, unreadable)
+        book = _house(loader, path, parts, unreadable, defined)
         if book is not None:
             houses.append(book)
     published = {part.id for book in houses for part in book.parts}
@@ -523,7 +608,8 @@ def load_library(root: Path | str) -> Library:
     return Library(tuple(library_order), tuple(houses), root)
 
 
-def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: set[str]) -> Rulebook | None:
+def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: set[str],
+           defined: dict[str, Slot]) -> Rulebook | None:
     """One house file: identity, the parts it publishes, its parameters (judged by the engine)."""
     rel = str(path.relative_to(loader.root.parent))
     data = loader.load_yaml(path)
@@ -536,7 +622,7 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         return None
     fields = reader.fields(data, 1, house_id, "a house",
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
-                           optional={"city": (str, type(None)), "contact": (str, type(None))})
+                           optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -557,8 +643,59 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         return None
     # One context for every house: two houses with the same title share its translations.
     title = Message("house.title", _clean(fields["title"]), rel, data.line_of("title"), None)
+    choices = data.get("variants") or {}
+    stated = tuple(_house_part(part, parameters, choices, defined, reader, house_id) for part in published)
+    placed: dict[str, str] = {}
+    for part in stated:
+        for rule in part.rules:
+            if rule.id in placed:
+                reader.error(1, rule.id, f"rule {rule.id!r} is placed twice in the house's rulebook "
+                             f"(parts {placed[rule.id]!r} and {part.id!r})")
+            placed[rule.id] = part.id
+    for rule_id in choices:
+        slot = defined.get(rule_id)
+        if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
+            reader.error(choices.line_of(rule_id), rule_id, f"'variants' chooses for rule {rule_id!r}, which the house "
+                         "does not publish or which has no variants to choose from (or whose parameter chooses)")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
-                    title, parameters, rel, tuple(published), loader.root.parent)
+                    title, parameters, rel, stated, loader.root.parent)
+
+
+def _house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: _Reader,
+                house_id: str) -> Part:
+    """The part as the house states it: each slot resolved to the rule, or the variant, the house chose."""
+    sections = []
+    for section in part.sections:
+        rules = []
+        for slot in section.slots:
+            library = defined.get(slot.rule_id)
+            if library is None:          # reported by load_library
+                continue
+            rule = _variant_for(library, parameters, choices, reader, house_id)
+            if rule is not None:
+                rules.append(rule)
+        sections.append(dataclasses.replace(section, rules=tuple(rules), slots=()))
+    return dataclasses.replace(part, sections=tuple(sections))
+
+
+def _variant_for(slot: Slot, parameters: Map, choices: Map, reader: _Reader, house_id: str) -> Rule | None:
+    """The rule a house states: the one text, the variant its parameter names, or the one it chose."""
+    if not slot.names:
+        return slot.variants[0] if slot.variants else None
+    if slot.chosen_by:
+        value: Any = parameters
+        for step in slot.chosen_by.split("."):
+            value = value.get(step) if isinstance(value, Map) else None
+        name, line, how = value, _line_of_path(parameters, tuple(slot.chosen_by.split("."))), f"{slot.chosen_by} = {value!r}"
+    else:
+        name, how = choices.get(slot.rule_id), None
+        line = choices.line_of(slot.rule_id) if slot.rule_id in choices else getattr(choices, "line", 1)
+    chosen = next((rule for rule in slot.variants if rule.variant == name), None)
+    if chosen is None:
+        options = ", ".join(slot.names)
+        reader.error(line, slot.rule_id, f"rule {slot.rule_id!r} has no variant for {how} (variants: {options})" if how
+                     else f"rule {slot.rule_id!r} is stated in variants ({options}): choose one under 'variants'")
+    return chosen
 
 
 def _resolve_values(book: Rulebook, errors: list[ModelError]) -> None:

@@ -81,7 +81,7 @@ class Project:
         except ModelErrors as exc:
             errors += exc.errors
         try:
-            examples = load_examples(root, {rule.id for rule in library.rules} if library else None,
+            examples = load_examples(root, library.variants() if library else None,
                                      {book.id for book in library.houses} if library else None)
         except ModelErrors as exc:
             errors += exc.errors
@@ -100,9 +100,9 @@ class Project:
         houses = {}
         for book in library.houses:
             engine = House.from_mapping(book.house)
-            published = {rule.id for rule in book.rules}
-            mine = tuple(example for example in examples
-                         if example.rule in published and (not example.houses or book.id in example.houses))
+            published = {(rule.id, rule.variant) for rule in book.rules}
+            mine = tuple(example for example in examples if (example.rule, example.variant) in published
+                         and (not example.houses or book.id in example.houses))
             houses[book.id] = HouseEdition(book, engine, mine,
                                            MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}))
         code_digest = _code_digest(root)

@@ -32,7 +32,8 @@ HOUSES_OF_SEED = {"000": ("club",), "003": ("casino",), "004": ("club", "casino"
 def citations(house_id: str | None = None) -> dict[str, set[str]]:
     """Seed file → the headings the rules of a house (or of the whole library) cite."""
     library = load_library(ROOT)
-    parts = library.house(house_id).parts if house_id else library.parts
+    # Each part as a house states it: a rule stated in variants cites the document of its house.
+    parts = [part for book in library.houses if book.id == house_id or house_id is None for part in book.parts]
     cited: dict[str, set[str]] = {}
     for part in parts:
         for rule in part.rules:

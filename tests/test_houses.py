@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from pypdf import PdfReader
 
 from rulebook.cli import main
 from rulebook.i18n import po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from tests.conftest import edit
+from tests.conftest import edit, line_of, run_rulebook
 
 THIRD_EXAMPLE = """
   - id: riverside-full-table-cap
@@ -59,7 +60,7 @@ def test_new_house_writes_a_complete_commented_file(tree, capsys):
     assert main(["--root", str(tree), "new-house", "riverside", "--name", "Riverside Card Room"]) == 0
     text = (tree / "houses" / "riverside" / "house.yaml").read_text(encoding="utf-8")
     assert text.startswith("# Riverside Card Room: a house of its own")
-    for key in ("name:", "city:", "contact:", "title:", "unit:", "parts:", "parameters:", "stakes:", "rake:",
+    for key in ("name:", "city:", "contact:", "title:", "unit:", "parts:", "variants:", "parameters:", "stakes:", "rake:",
                 "times:", "betting:", "showdown:"):
         assert re.search(rf"^\s*{key}", text, re.M), key
     assert main(["--root", str(tree), "new-house", "riverside"]) == 2          # never overwrites
@@ -97,3 +98,68 @@ def test_a_tournament_room_gets_no_table_cards(project, tmp_path):
 
     written = build_cards(project, tmp_path, ("en",), ("casino",))
     assert written == [] and not (tmp_path / "cards" / "casino").exists()
+
+
+# A subject both rooms rule on is one library rule stated in variants: each house states its own.
+
+def _stated(book, rule_id):
+    return next((part.id, rule) for part in book.parts for rule in part.rules if rule.id == rule_id)
+
+
+def test_a_rule_in_variants_is_stated_by_each_house_in_its_own_words_and_place(project):
+    club, casino = project.houses["club"].book, project.houses["casino"].book
+    assert project.library.variants()["showdown-order"] == {"last_aggressor", "first_bettor"}
+    assert _stated(club, "showdown-order")[0] == "cash-showdown"
+    assert _stated(casino, "showdown-order")[0] == "tournament-showdown"
+    assert _stated(club, "showdown-order")[1].title.text == "The last aggressor shows first"
+    assert _stated(casino, "showdown-order")[1].title.text == "The first player to bet on the river shows first"
+    # Each house's catalog entry is its own variant's: the club's translators' words for the club.
+    ro = project.translations("ro")
+    club_rule, casino_rule = _stated(club, "misdeal")[1], _stated(casino, "misdeal")[1]
+    assert club_rule.text.context == "misdeal.two-cases.text" and casino_rule.text.context == "misdeal.four-causes.text"
+    assert ro.pgettext(club_rule.text.context, club_rule.text.text) != ro.pgettext(casino_rule.text.context,
+                                                                                    casino_rule.text.text)
+    # An example runs only where its variant is stated.
+    assert "tournament-first-bettor-shows-first" in project.houses["casino"].outcomes
+    assert all(example.variant != "first_bettor" for example in project.houses["club"].examples)
+
+
+def test_the_house_parameter_the_engine_applies_chooses_the_text(tree):
+    """The text can never say one thing while the engine rules another: the policy picks the variant."""
+    edit(tree / "houses" / "casino" / "house.yaml", "first_to_show: first_bettor", "first_to_show: last_aggressor")
+    project = Project.load(tree)
+    assert _stated(project.houses["casino"].book, "showdown-order")[1].variant == "last_aggressor"
+    assert all(example.variant != "first_bettor" for example in project.houses["casino"].examples)
+    # The room's own worked examples of the first bettor now run for no house: the gate says so.
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 1
+    orphans = [line for line in run.stdout.splitlines() if "no house publishes its rule" in line]
+    assert len(orphans) == 2 and all("showdown-order" in line for line in orphans), run.stdout[-2000:]
+
+
+VARIANT_MISTAKES = [
+    # (file, old, new, the line's text, what the message says)
+    ("houses/casino/house.yaml", "  no-rabbit-hunting: after-any-end ", "  no-rabbit-hunting: after-a-flop ",
+     "no-rabbit-hunting: after-a-flop", "rule 'no-rabbit-hunting' is stated in variants (after-a-fold, after-any-end)"),
+    ("houses/casino/house.yaml", "  misdeal: four-causes ", "  cash-table-deck-change: four-causes ",
+     "cash-table-deck-change: four-causes", "'variants' chooses for rule 'cash-table-deck-change'"),
+    ("houses/casino/house.yaml", "  misdeal: four-causes ", "  showdown-order: first_bettor ",
+     "showdown-order: first_bettor", "'variants' chooses for rule 'showdown-order'"),
+    ("rules/tournament-dealing.yaml", "- use: misdeal", "- use: misdeals", "- use: misdeals",
+     "use of rule 'misdeals', which no part defines"),
+    ("rules/cash-table.yaml", "          two-cases:", "          Two_Cases:", "Two_Cases:",
+     "variant name 'Two_Cases' must be lower-case"),
+    ("executable_examples/tournament.yaml", "    variant: full_call\n", "", "rule: undercall",
+     "rule 'undercall' is stated in variants (call_or_fold, full_call): say which one"),
+]
+
+
+@pytest.mark.parametrize("file, old, new, needle, says", VARIANT_MISTAKES, ids=[c[4][:40] for c in VARIANT_MISTAKES])
+def test_a_mistake_with_variants_is_one_line_naming_file_line_and_rule(tree, file, old, new, needle, says):
+    edit(tree / file, old, new)
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert any(says in line for line in lines), lines
+    line = next(line for line in lines if says in line)
+    assert line.startswith(f"{file}:{line_of(tree / file, needle)}: "), (line, line_of(tree / file, needle))
