@@ -95,11 +95,24 @@ def _select(rows: Any, selector: str, where: str) -> Any:
     if "=" in selector:
         key, wanted = (part.strip() for part in selector.split("=", 1))
         return [row for row in rows if str(_lookup(row, key)) == wanted]
-    for row in rows:
-        if isinstance(row, dict) and str(row.get("name")) == selector:
+    for row in rows:   # a row by its role in the library's rules (nlh-low), or by its name (1/3)
+        if isinstance(row, dict) and selector in (row.get("role"), str(row.get("name"))):
             return row
-    names = ", ".join(str(row.get("name")) for row in rows if isinstance(row, dict))
-    raise ValueError(f"{where} has no row named {selector!r} (rows: {names})")
+    names = ", ".join(str(row.get("role") or row.get("name")) for row in rows if isinstance(row, dict))
+    raise ValueError(f"{where} has no row with the role or name {selector!r} (rows: {names})")
+
+
+ROW_ROLE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
+
+
+def engine_parameters(house: dict) -> dict:
+    """The house parameters as the engine reads them: without the stakes rows' ``role``, which only
+    the library's rules use to name a row (the engine knows a row by its blinds)."""
+    stakes = house.get("stakes")
+    if not isinstance(stakes, list) or not any(isinstance(row, dict) and "role" in row for row in stakes):
+        return house
+    rows = [{k: v for k, v in row.items() if k != "role"} if isinstance(row, dict) else row for row in stakes]
+    return {**house, "stakes": rows}
 
 
 def resolve(value: Value, house: dict) -> tuple[Any, str]:

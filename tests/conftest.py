@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,3 +91,13 @@ def run_rulebook(tree: Path, *args: str) -> Run:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["--root", str(tree), *args])
     return Run(code, out.getvalue(), err.getvalue())
+
+
+def article(html: str) -> str:
+    """The page's own text: the rules, without the theme around them (the language switcher names every language)."""
+    found = re.search(r'<article[^>]*>(.*)</article>', html, re.S)
+    if not found:
+        return ""
+    # Column headings that list the site's languages (the glossary) name a language, not a house's.
+    body = re.sub(r"<thead>.*?</thead>", " ", found.group(1), flags=re.S)
+    return re.sub(r"<[^>]+>", " ", body)

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from rulebook.cli import main
 from rulebook.i18n import po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from tests.conftest import edit, line_of, run_rulebook
+from tests.conftest import article, edit, line_of, run_rulebook
 
 THIRD_EXAMPLE = """
   - id: riverside-full-table-cap
@@ -18,7 +18,7 @@ THIRD_EXAMPLE = """
     houses: [riverside]
     given:
       pot: 1000 lei
-      stakes: 1/3
+      stakes: 1/2
       players: 9 players
     results:
       rake: 25 lei
@@ -41,9 +41,22 @@ TRANSLATIONS = {  # what the room's translators add for its own example
 def _third_house(tree) -> None:
     assert main(["--root", str(tree), "new-house", "riverside", "--name", "Riverside Card Room"]) == 0
     house = tree / "houses" / "riverside" / "house.yaml"
-    # Other numbers than the club's: the 1/3 cap and buy-in, the break time.
-    edit(house, "buy_in: {min: 100, max: 400}\n      rake: {percent: 5, cap: 20,",
-         "buy_in: {min: 150, max: 600}\n      rake: {percent: 5, cap: 25,")
+    # Other numbers than the club's: its smallest No-Limit game is 1/2, not 1/3, with another buy-in,
+    # cap and straddle; another break time.
+    edit(house, """    - name: 1/3
+      role: nlh-low
+      game: NLH
+      small_blind: 1
+      big_blind: 3
+      buy_in: {min: 100, max: 400}
+      rake: {percent: 5, cap: 20,""", """    - name: 1/2
+      role: nlh-low
+      game: NLH
+      small_blind: 1
+      big_blind: 2
+      buy_in: {min: 150, max: 600}
+      rake: {percent: 5, cap: 25,""")
+    edit(house, "      straddle: 6\n      auto_straddle: 6\n", "      straddle: 4\n      auto_straddle: 4\n")
     edit(house, "break_minutes: 30", "break_minutes: 45")
     examples = tree / "executable_examples" / "rake.yaml"
     examples.write_text(examples.read_text(encoding="utf-8") + THIRD_EXAMPLE, encoding="utf-8")
@@ -80,16 +93,21 @@ def test_a_third_house_publishes_its_own_numbers(tree, capsys):
     assert main(["--root", str(tree), "site", "--house", "riverside", "--lang", "en", "--lang", "ro",
                  "--build-dir", str(build)]) == 0, capsys.readouterr().err[-3000:]
     rake = (build / "site" / "riverside" / "en" / "rake.html").read_text(encoding="utf-8")
-    assert "25 lei" in rake and "At NLH 1/3, with 9 players dealt in, a pot of 1,000 lei pays 25 lei" in rake
+    assert "25 lei" in rake and "At NLH 1/2, with 9 players dealt in, a pot of 1,000 lei pays 25 lei" in rake
+    assert "the straddle is 10 lei at NLH 2/5, 4 lei at NLH 1/2 and 4 lei at PLO 2/2" in rake
+    assert "1/3" not in article(rake)   # the club's game is nowhere in the room's rulebook
+    straddles = (build / "site" / "riverside" / "ro" / "cash-straddle.html").read_text(encoding="utf-8")
+    assert re.search(r"NLH 1/2: 4(\xa0|&#160;| )lei", straddles) and "1/3" not in article(straddles)
     assert "Riverside Card Room" in (build / "site" / "riverside" / "en" / "index.html").read_text(encoding="utf-8")
     buy_in = (build / "site" / "riverside" / "ro" / "cash-buy-in.html").read_text(encoding="utf-8")
     assert "150 de lei" in buy_in or "150\u00a0de lei" in buy_in
     assert "riverside" in (build / "site" / "index.html").read_text(encoding="utf-8")
 
     assert main(["--root", str(tree), "cards", "--house", "riverside", "--lang", "en", "--build-dir", str(build)]) == 0
-    card = " ".join(page.extract_text() for page in PdfReader(build / "cards" / "riverside" / "en" / "card-1-3.pdf").pages)
+    card = " ".join(page.extract_text() for page in PdfReader(build / "cards" / "riverside" / "en" / "card-1-2.pdf").pages)
     card = re.sub(r"\s+", " ", card)
-    assert "150 lei" in card and "600 lei" in card and "25 lei" in card and "45 minutes" in card
+    assert "1/2" in card and "150 lei" in card and "600 lei" in card and "25 lei" in card and "45 minutes" in card
+    assert not (build / "cards" / "riverside" / "en" / "card-1-3.pdf").exists()
     capsys.readouterr()
 
 
@@ -163,3 +181,13 @@ def test_a_mistake_with_variants_is_one_line_naming_file_line_and_rule(tree, fil
     assert any(says in line for line in lines), lines
     line = next(line for line in lines if says in line)
     assert line.startswith(f"{file}:{line_of(tree / file, needle)}: "), (line, line_of(tree / file, needle))
+
+
+def test_a_house_without_a_row_the_cash_rules_need_is_told_which_role(tree):
+    edit(tree / "houses" / "club" / "house.yaml", "      role: plo-high\n", "")
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 1 and "Traceback" not in run.stderr + run.stdout   # the house is inconsistent
+    lines = [line for line in run.stdout.splitlines() if ": [house] " in line]
+    assert len(lines) == 6 and all("house.stakes has no row with the role or name 'plo-high'" in line
+                         and "houses/club/house.yaml" in line for line in lines), lines
+    assert any(line.startswith("rules/cash-straddle.yaml:") and " straddle-amount: " in line for line in lines), lines

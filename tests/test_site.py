@@ -11,6 +11,7 @@ from markupsafe import escape
 from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.project import Project
 from rulebook.site import build_all
+from tests.conftest import article
 
 
 @pytest.fixture(scope="module")
@@ -45,16 +46,6 @@ AUTHORITY = {  # the language of authority, named in each language
     "club": {"ro": "română", "en": "Romanian", "fr": "roumain", "es": "rumano", "hr": "rumunjski"},
     "casino": {"ro": "croată", "en": "Croatian", "fr": "croate", "es": "croata", "hr": "hrvatski"},
 }
-
-
-def article(html: str) -> str:
-    """The page's own text: the rules, without the theme around them (the language switcher names every language)."""
-    found = re.search(r'<article[^>]*>(.*)</article>', html, re.S)
-    if not found:
-        return ""
-    # Column headings that list the site's languages (the glossary) name a language, not a house's.
-    body = re.sub(r"<thead>.*?</thead>", " ", found.group(1), flags=re.S)
-    return re.sub(r"<[^>]+>", " ", body)
 
 
 def test_every_page_names_its_house_and_its_language_of_authority(site, project):
