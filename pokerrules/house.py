@@ -17,6 +17,7 @@ from dead money, with the split-pot cap.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -93,6 +94,7 @@ class Stakes:
     auto_straddle: int | None
     raise_unit: int
     straddle_by_agreement: int | None = None
+    role: str | None = None          # what a rulebook calls this row ("nlh-low"), whatever its blinds
 
     @property
     def structure(self) -> str:
@@ -176,7 +178,11 @@ _STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in", "rake", "s
 
 
 def _stakes(data: Any, path: tuple) -> Stakes:
-    m = _mapping(data, path, _STAKES_KEYS, optional=("straddle_by_agreement",))
+    m = _mapping(data, path, _STAKES_KEYS, optional=("straddle_by_agreement", "role"))
+    role = m.get("role")
+    if role is not None and not (isinstance(role, str) and re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", role)):
+        raise HouseError(f"the stakes role must be lower-case words joined by hyphens, like 'nlh-low', not {role!r}",
+                         path + ("role",))
     name = m["name"]
     if not isinstance(name, str):
         raise HouseError(f"the stakes name must be a text like '1/3', not {name!r} (quote it in YAML)",
@@ -225,7 +231,7 @@ def _stakes(data: Any, path: tuple) -> Stakes:
     unit = _int(m, "raise_unit", path, minimum=1)
     if bb % unit:
         raise HouseError(f"the big blind ({bb}) is not a multiple of the raise unit ({unit})", path + ("raise_unit",))
-    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed)
+    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed, role)
 
 
 def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
@@ -384,6 +390,8 @@ class House:
             s = _stakes(row, ("stakes", i))
             if any(t.name == s.name for t in stakes):
                 raise HouseError(f"the stakes {s.name!r} are listed twice", ("stakes", i, "name"))
+            if s.role is not None and any(t.role == s.role for t in stakes):
+                raise HouseError(f"two stakes rows have the role {s.role!r}", ("stakes", i, "role"))
             stakes.append(s)
         rp: tuple = ("rake",)
         rk = _mapping(m["rake"], rp, ("short_handed_players", "full_table_players", "no_flop_no_drop",

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from rulebook import yamlload
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.values import ROW_ROLE, Value, engine_parameters, parse_value, resolve
+from rulebook.values import Value, parse_value, resolve
 from rulebook.yamlload import Map, Seq
 
 ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")   # \Z: "rake\n" is not an id
@@ -733,18 +733,8 @@ def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | No
                 errors.append(ModelError(file, house.line_of(key), None,
                                          f"{key}: {code!r} is not a language code such as 'ro' or 'hr'", check="house"))
                 return None
-    for index, row in enumerate(house.get("stakes") or []):
-        role = row.get("role") if isinstance(row, Map) else None
-        if role is not None and not (isinstance(role, str) and ROW_ROLE.match(role)):
-            errors.append(ModelError(file, row.line_of("role"), None, f"stakes role {role!r} must be lower-case words "
-                                     "joined by hyphens, e.g. nlh-low", check="house"))
-            return None
-    roles = [row.get("role") for row in house.get("stakes") or [] if isinstance(row, Map) and row.get("role")]
-    if len(roles) != len(set(roles)):
-        errors.append(ModelError(file, house.line_of("stakes"), None, "two stakes rows have the same role", check="house"))
-        return None
     try:
-        House.from_mapping(engine_parameters(house))
+        House.from_mapping(house)
     except HouseError as exc:
         errors.append(ModelError(file, _line_of_path(house, exc.path), None, str(exc), check="house"))
         return None

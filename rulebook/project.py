@@ -27,7 +27,6 @@ from rulebook.glossary import Glossary, load_glossary
 from rulebook.memo import Memo
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
 from rulebook.model import Library, Message, Rulebook, load_library
-from rulebook.values import engine_parameters
 
 if TYPE_CHECKING:
     from pokerrules import House
@@ -100,7 +99,7 @@ class Project:
             raise ModelErrors(errors)
         houses = {}
         for book in library.houses:
-            engine = House.from_mapping(engine_parameters(book.house))
+            engine = House.from_mapping(book.house)
             published = {(rule.id, rule.variant) for rule in book.rules}
             mine = tuple(example for example in examples if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))

@@ -102,19 +102,6 @@ def _select(rows: Any, selector: str, where: str) -> Any:
     raise ValueError(f"{where} has no row with the role or name {selector!r} (rows: {names})")
 
 
-ROW_ROLE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
-
-
-def engine_parameters(house: dict) -> dict:
-    """The house parameters as the engine reads them: without the stakes rows' ``role``, which only
-    the library's rules use to name a row (the engine knows a row by its blinds)."""
-    stakes = house.get("stakes")
-    if not isinstance(stakes, list) or not any(isinstance(row, dict) and "role" in row for row in stakes):
-        return house
-    rows = [{k: v for k, v in row.items() if k != "role"} if isinstance(row, dict) else row for row in stakes]
-    return {**house, "stakes": rows}
-
-
 def resolve(value: Value, house: dict) -> tuple[Any, str]:
     """The value and its unit; ValueError if the path names nothing."""
     if value.path is None:

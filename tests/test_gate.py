@@ -101,15 +101,15 @@ def test_lost_placeholder(tree):
 
 
 def test_changed_number(tree):
-    context = "auto-straddle-third-blind.text"
+    context = "missed-small-blind-table.column.seat3"
     path = po_path(tree, "fr")
     current = read_catalog(path, "fr")
     text = next(m for m in current if m.context == context).string
-    assert "NLH 2/5" in text
-    line = set_msgstr(tree, "fr", context, text.replace("NLH 2/5", "NLH 2/10"))
+    assert text == "Siège 3"
+    line = set_msgstr(tree, "fr", context, "Siège 4")
     out = gate(tree).stdout
-    assert (f"locales/fr/LC_MESSAGES/rulebook.po:{line}: [digits] auto-straddle-third-blind (fr): "
-            f"{context}: adds the number(s) 10 and drops the number(s) 5") in out
+    assert f"locales/fr/LC_MESSAGES/rulebook.po:{line}: [digits] " in out
+    assert f"(fr): {context}: adds the number(s) 4 and drops the number(s) 3" in out
 
 
 def test_wrong_term(tree):

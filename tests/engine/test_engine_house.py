@@ -213,6 +213,13 @@ def test_duplicate_stakes(data):
     assert _error(data).path == ("stakes", 5, "name")
 
 
+def test_stakes_roles_are_words_and_unique(data):
+    data["stakes"][1]["role"] = "nlh-low"
+    assert _error(data).path == ("stakes", 1, "role")
+    data["stakes"][1]["role"] = "PLO Low"
+    assert _error(data).path == ("stakes", 1, "role")
+
+
 def test_bad_choice(data):
     data["betting"] = {"incomplete_all_in": "sometimes"}
     assert _error(data).path == ("betting", "incomplete_all_in")
