@@ -649,13 +649,13 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     for part in stated:
         for rule in part.rules:
             if rule.id in placed:
-                reader.error(1, rule.id, f"rule {rule.id!r} is placed twice in the house's rulebook "
+                reader.error(1, house_id, f"rule {rule.id!r} is placed twice in the house's rulebook "
                              f"(parts {placed[rule.id]!r} and {part.id!r})")
             placed[rule.id] = part.id
     for rule_id in choices:
         slot = defined.get(rule_id)
         if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
-            reader.error(choices.line_of(rule_id), rule_id, f"'variants' chooses for rule {rule_id!r}, which the house "
+            reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
                          "does not publish or which has no variants to choose from (or whose parameter chooses)")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent)
@@ -693,7 +693,7 @@ def _variant_for(slot: Slot, parameters: Map, choices: Map, reader: _Reader, hou
     chosen = next((rule for rule in slot.variants if rule.variant == name), None)
     if chosen is None:
         options = ", ".join(slot.names)
-        reader.error(line, slot.rule_id, f"rule {slot.rule_id!r} has no variant for {how} (variants: {options})" if how
+        reader.error(line, house_id, f"rule {slot.rule_id!r} has no variant for {how} (variants: {options})" if how
                      else f"rule {slot.rule_id!r} is stated in variants ({options}): choose one under 'variants'")
     return chosen
 

@@ -71,7 +71,7 @@ def test_no_page_of_one_house_speaks_of_the_other(site, project):
             for path in set((site / house_id / lang).glob("*.html")) - {site / house_id / lang / "status.html"}:
                 html = path.read_text(encoding="utf-8")
                 text = article(html)
-                assert foreign_language not in text.lower(), (house_id, lang, path.name)
+                assert foreign_language.lower() not in text.lower(), (house_id, lang, path.name)
                 assert other.name not in text or other.name in project.houses[house_id].book.name
                 assert not any(f'id="{rule_id}"' in html or f"#{rule_id}\"" in html for rule_id in foreign_rules), \
                     (house_id, lang, path.name)
