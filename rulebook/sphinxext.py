@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
 from markupsafe import escape
@@ -80,6 +81,24 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     context["rulebook_switch_label"] = app.rulebook_renderer.tr.gettext("Language")
 
 
+def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
+    """A heading's first id is the id every language shares (the rule's, the section's), not docutils'
+    slug of the translated title: the ¶ link, "On this page" and the switcher then carry across
+    languages. Runs before Sphinx's table-of-contents collector reads the ids."""
+    book = app.rulebook_renderer.book
+    stable = {part.id for part in book.parts} | {section.id for part in book.parts for section in part.sections} \
+        | {rule.id for rule in book.rules}
+    sections = list(doctree.findall(nodes.section))
+    # A section's stable id is its label's name. Docutils may have given that id to another heading
+    # whose title slug happens to spell it (the section "Showdown order" and the rule
+    # "showdown-order"): the label wins. A labelled section keeps no slug of its translated title.
+    labels = {id(section): [name for name in section["names"] if name in stable] for section in sections}
+    claimed = {name for names in labels.values() for name in names}
+    for section in sections:
+        mine = labels[id(section)]
+        section["ids"] = mine or [ident for ident in section["ids"] if ident not in claimed]
+
+
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     renderer = app.rulebook_renderer
@@ -136,6 +155,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)
+    app.connect("doctree-read", stable_section_ids, priority=400)
     app.connect("build-finished", build_finished)
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")

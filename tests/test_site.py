@@ -185,3 +185,22 @@ def test_unchanged_sources_skip_even_the_rendering_and_an_edit_is_still_seen(tre
     age(1)
     assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
     assert "Rake VU" in (build / "site" / "club" / "fr" / "rake.html").read_text(encoding="utf-8")
+
+
+def test_heading_links_and_on_this_page_use_the_ids_every_language_shares(site, project):
+    """The ¶ beside each heading and each "On this page" link name the rule or section id, never a slug
+    of the translated title, so an address copied in one language opens the same rule in another."""
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        stable = {part.id for part in book.parts} | {s.id for part in book.parts for s in part.sections} \
+            | {rule.id for rule in book.rules}
+        for part in book.parts:
+            seen = {}
+            for lang in LANGUAGES:
+                html = (site / house_id / lang / f"{part.id}.html").read_text(encoding="utf-8")
+                permalinks = re.findall(r'class="headerlink" href="#([^"]+)"', html)
+                on_this_page = re.findall(r'class="reference internal" href="#([^"]+)"', html)
+                assert permalinks and on_this_page, (house_id, lang, part.id)
+                assert set(permalinks) <= stable and set(on_this_page) <= stable, (house_id, lang, part.id)
+                seen[lang] = (permalinks, on_this_page)
+            assert all(links == seen["en"] for links in seen.values()), (house_id, part.id)

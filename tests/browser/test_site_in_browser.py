@@ -254,12 +254,10 @@ def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(browser
     page.mouse.move(width // 2, 400)
     page.mouse.wheel(0, -1)
     page.evaluate(SCROLL_SETTLED)   # the wheel's smooth scroll ends before the reader looks
-    page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').nextElementSibling"
-                  ".scrollIntoView({behavior: 'instant'})")
+    page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').scrollIntoView({behavior: 'instant'})")
     page.evaluate(SCROLL_SETTLED)
-    top = page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').nextElementSibling"
-                        ".getBoundingClientRect().top")
-    assert 0 <= top <= 96, top
+    top = page.evaluate("document.getElementById('cash-betting-last-player-with-nuts').getBoundingClientRect().top")
+    assert -2 <= top <= 96, top   # at the top of the screen (sub-pixel layout aside)
     assert page.url.endswith("#cash-betting-string-bet")
     if width < 700:   # on a phone the switcher is in the navigation drawer
         page.click("label.nav-overlay-icon")
