@@ -104,6 +104,14 @@ def test_searching_straddle_finds_the_straddle_rules(page, server):
     assert any(href.startswith("rake.html") for href in found), found
 
 
+def test_switching_language_on_the_search_page_keeps_the_query(page, server):
+    _search(page, server, "en", "straddle")
+    page.click('nav.rulebook-languages a[hreflang="fr"]')
+    page.wait_for_url(re.compile(r"/club/fr/search\.html\?q=straddle$"))
+    page.wait_for_function(SEARCH_FINISHED, timeout=15000)
+    assert page.locator("#search-results ul.search li a").count() > 0
+
+
 def test_croatian_search_finds_inflected_forms(page, server, site):
     # The page says "igrača" (genitive) and never "igračima" (dative plural), which the reader types.
     text = (site / "club" / "hr" / "rake.html").read_text(encoding="utf-8")
