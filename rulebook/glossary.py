@@ -53,6 +53,7 @@ class Term:
     other_senses: tuple[str, ...] = ()      # English phrases where a form means something else
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    search: dict[str, tuple[str, ...]] = field(default_factory=dict)   # words readers search for it with
 
     @property
     def context(self) -> str:
@@ -172,7 +173,7 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
     for index, entry in enumerate(entries):
         line = entries.line_of(index)
         entry = _mapping(entry, ENGLISH, "each term")
-        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses"}
+        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses", "search"}
         if unknown:
             raise ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term")
         ident = entry.get("id")
@@ -186,13 +187,17 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
         english[ident] = (line, entry)
     forms: dict[str, dict[str, tuple[str, ...]]] = {ident: {} for ident in english}
     avoid: dict[str, dict[str, tuple[str, ...]]] = {ident: {} for ident in english}
+    search: dict[str, dict[str, tuple[str, ...]]] = {
+        ident: {"en": _words(entry["search"], ENGLISH, entry.line_of("search"), f"term {ident!r}: 'search'")}
+        for ident, (_, entry) in english.items() if "search" in entry}
     loanwords: dict[str, frozenset[str]] = {}
     for lang in languages:
         where = language_file(lang)
         local = _mapping(yamlload.load(root / where, where), where, "a language's glossary")
-        unknown = set(local) - {"terms", "avoid", "loanwords"}
+        unknown = set(local) - {"terms", "avoid", "loanwords", "search"}
         if unknown:
-            raise ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} (known: avoid, loanwords, terms)")
+            raise ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} "
+                                             "(known: avoid, loanwords, search, terms)")
         terms = _mapping(local.get("terms"), where, "'terms'")
         for ident, words in terms.items():
             if ident not in english:
@@ -206,6 +211,11 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
             if ident not in english:
                 raise ModelError(where, avoided.line_of(ident), None, f"{ident!r} is not a term of {ENGLISH}")
             avoid[ident][lang] = _words(words, where, avoided.line_of(ident), f"avoid {ident!r}")
+        searched = _mapping(local["search"], where, "'search'") if "search" in local else {}
+        for ident, words in searched.items():
+            if ident not in english:
+                raise ModelError(where, searched.line_of(ident), None, f"{ident!r} is not a term of {ENGLISH}")
+            search.setdefault(ident, {})[lang] = _words(words, where, searched.line_of(ident), f"search {ident!r}")
         loans = local.get("loanwords", [])
         loanwords[lang] = frozenset(w.lower() for w in _words(loans, where, local.line_of("loanwords"), "'loanwords'")) \
             if loans else frozenset()
@@ -216,6 +226,6 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
             entry.line_of("note"), bool(entry.get("keep")),
             _words(entry["other_senses"], ENGLISH, entry.line_of("other_senses"), "'other_senses'")
             if "other_senses" in entry else (),
-            forms[ident], avoid[ident],
+            forms[ident], avoid[ident], search.get(ident, {}),
         ))
     return Glossary(tuple(terms_out), loanwords)

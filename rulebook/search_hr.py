@@ -21,6 +21,10 @@ SUFFIXES = sorted({
     "a", "e", "i", "o", "u",
 }, key=lambda suffix: (-len(suffix), suffix))
 MIN_STEM = 3
+# The past participle's endings (-la, -li, -lo) also end nouns ("pravila", "dijeli"): they are taken
+# off only a longer word, so "pravila" stays with "pravilo" and "dijeli" with "dijeliti".
+PARTICIPLE = frozenset({"ala", "ali", "alo", "ela", "eli", "elo", "ila", "ili", "ilo"})
+MIN_PARTICIPLE_STEM = 5
 
 STOPWORDS = frozenset(
     "i u na je se da za od do s sa iz ili a ali kao što koji koja koje ne su biti bi to taj ta ti".split()
@@ -30,8 +34,11 @@ STOPWORDS = frozenset(
 def stem(word: str) -> str:
     word = word.lower()
     for suffix in SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
-            return word[: -len(suffix)]
+        least = MIN_PARTICIPLE_STEM if suffix in PARTICIPLE else MIN_STEM
+        if word.endswith(suffix) and len(word) - len(suffix) >= least:
+            stemmed = word[: -len(suffix)]
+            # A plural in -zi is a noun in -g ("ulozi", "ulog"): sibilarisation undone.
+            return stemmed[:-1] + "g" if suffix == "i" and stemmed.endswith("z") else stemmed
     return word
 
 
@@ -42,18 +49,21 @@ class SearchCroatian(SearchLanguage):
     js_stemmer_code = """
 var Stemmer = function () {
   var suffixes = %s;
+  var participle = %s;
   this.stemWord = function (w) {
     w = w.toLowerCase();
     for (var i = 0; i < suffixes.length; i++) {
       var s = suffixes[i];
-      if (w.length - s.length >= %d && w.slice(-s.length) === s) {
-        return w.slice(0, w.length - s.length);
+      var least = participle.indexOf(s) >= 0 ? %d : %d;
+      if (w.length - s.length >= least && w.slice(-s.length) === s) {
+        var stemmed = w.slice(0, w.length - s.length);
+        return s === "i" && stemmed.slice(-1) === "z" ? stemmed.slice(0, -1) + "g" : stemmed;
       }
     }
     return w;
   };
 };
-""" % (json.dumps(SUFFIXES, ensure_ascii=False), MIN_STEM)
+""" % (json.dumps(SUFFIXES, ensure_ascii=False), json.dumps(sorted(PARTICIPLE)), MIN_PARTICIPLE_STEM, MIN_STEM)
 
     def stem(self, word: str) -> str:
         return stem(word)

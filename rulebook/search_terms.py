@@ -6,6 +6,9 @@ in several words or with hyphens is indexed as one joined word as well ("all-in"
 "allin"), and the reader's query is joined the same way before it is split: the glossary's
 multi-word terms of the language, and any hyphenated word.
 
+Readers also search with words the rules do not use ("comision" for the rake): the glossary's
+``search`` words of a term stand for the term's own word in the query.
+
 Phone keyboards rarely give diacritics: every word is folded (accents and cedillas dropped, "đ" as
 "d") before it is stemmed, in the index and in the browser alike, so "mana moarta" finds
 "mână moartă" and "zetoni" finds "žetoni".
@@ -50,9 +53,22 @@ def _phrase_source(terms: Iterable[str]) -> str:
     return "|".join(r"[\s-]+".join(re.escape(word) for word in words) for words in phrases)
 
 
-def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]) -> type[SearchLanguage]:
-    """``base`` for ``lang``, indexing and querying ``terms`` (and hyphenated words) joined."""
+def _synonym_source(synonyms: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """A pattern for the readers' words (with and without diacritics), and each one's term, lower-case."""
+    table = {}
+    for word, term in synonyms.items():
+        for spelling in {word.lower(), fold(word).lower()}:
+            table[" ".join(re.split(r"[\s-]+", spelling))] = term   # "all-in" and "all in" alike
+    words = sorted(table, key=lambda word: (-len(word), word))
+    return "|".join(r"[\s-]+".join(re.escape(part) for part in word.split()) for word in words), table
+
+
+def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str],
+                     synonyms: dict[str, str] | None = None) -> type[SearchLanguage]:
+    """``base`` for ``lang``, indexing and querying ``terms`` (and hyphenated words) joined; in the
+    query, each of the readers' ``synonyms`` (word → the term's own word) stands for its term."""
     phrases = _phrase_source(terms)
+    synonym_source, synonym_table = _synonym_source(synonyms or {})
     # Python and JavaScript read the same pattern: a phrase of the glossary, or words joined by hyphens.
     source = (f"(?:{phrases})|" if phrases else "") + r"[^\W_]+(?:-[^\W_]+)+"
     python = re.compile(rf"(?<!\w)(?:{source})(?!\w)", re.IGNORECASE)
@@ -60,13 +76,21 @@ def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]
 
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
         js_splitter_code = _FOLD_JS + """
+const SEARCH_SYNONYMS = %s;
 function splitQuery(query) {
+  // The readers' words for a term ("comision") stand for the term's own word ("rake").
+  if (SEARCH_SYNONYMS.source) {
+    query = query.replace(new RegExp(SEARCH_SYNONYMS.source, "giu"),
+      (found, before, word) => before + SEARCH_SYNONYMS.table[word.toLowerCase().split(/[\\s-]+/).join(" ")]);
+  }
   // Terms of several words, and hyphenated words, are searched joined, as the index holds them.
   const joined = query.replace(new RegExp(%s, "giu"),
     (found, before, term) => before + term.toLowerCase().split(/[\\s-]+/).join(""));
   return joined.split(/[^\\p{Letter}\\p{Number}_\\p{Emoji_Presentation}]+/gu).filter((term) => term);
 }
-""" % json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])")
+""" % (json.dumps({"source": rf"(^|[^\p{{L}}\p{{N}}_])({synonym_source})(?=$|[^\p{{L}}\p{{N}}_])"
+                   if synonym_source else "", "table": synonym_table}, ensure_ascii=False),
+       json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])"))
 
         def stem(self, word: str) -> str:
             return super().stem(fold(word))

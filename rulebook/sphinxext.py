@@ -53,7 +53,8 @@ def config_inited(app: Sphinx, config: Config) -> None:
     base = search_language(lang)
     if base is not None:   # the glossary's terms are found however readers type them
         forms = [form for term in project.glossary for form in term.forms_in(lang)]
-        app.add_search_language(with_poker_terms(lang, base, forms))
+        synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
+        app.add_search_language(with_poker_terms(lang, base, forms, synonyms))
     app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
