@@ -10,7 +10,7 @@ RULEBOOK := $(PY) -m rulebook
 # Chromium for the tests.
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core gettext poppler-utils chromium chromium-driver
 
-.PHONY: site html cards pdf doctest test check gettext update-po clean debian
+.PHONY: site html review cards pdf doctest test check gettext update-po clean debian
 
 site: html cards pdf
 
@@ -32,6 +32,10 @@ _build/cards/.done: $(READY) $(SOURCES) | debian
 _build/pdf/.done: $(READY) $(SOURCES) | debian
 	$(RULEBOOK) pdf
 	touch $@
+
+# The editors' edition: sources, excerpts, editorial notes, doctests, translation status.
+review: $(READY) | debian
+	$(RULEBOOK) site --builder review
 
 doctest: $(READY) | debian
 	$(RULEBOOK) site --builder doctest

@@ -214,7 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     update.add_argument("--lang", action="append", choices=TRANSLATED)
     site = commands.add_parser("site", help="build the site for every language")
     site.add_argument("--lang", action="append", choices=LANGUAGES)
-    site.add_argument("--builder", default="html", help="a Sphinx builder (html, doctest…)")
+    site.add_argument("--builder", default="html",
+                      help="html (the reader's edition, _build/site), review (the editors' edition, _build/review), "
+                           "doctest, or another Sphinx builder")
     site.add_argument("--build-dir", type=Path, default=None, help="default: _build")
     site.add_argument("--house", action="append", help="a house id (default: every house)")
     for name, text in (("cards", "table cards and sheets as PDF"), ("pdf", "the printable rulebook per language")):

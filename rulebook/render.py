@@ -55,8 +55,10 @@ def heading(text: str, underline: str) -> Markup:
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
-    def __init__(self, project: Project, house_id: str, lang: str):
-        self.project, self.glossary = project, project.glossary
+    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False):
+        """``editors``: the editors' edition (sources, excerpts, editorial notes, doctests, the
+        translation status) rather than the reader's (rules and worked examples only)."""
+        self.project, self.glossary, self.editors = project, project.glossary, editors
         self.edition = edition = project.houses[house_id]
         self.book = edition.book
         self.tr = translations = project.translations(lang)
@@ -78,7 +80,16 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
+            editors=editors, notes_of=self.notes_of,
         )
+        self._notes: dict[str, list] = {}
+        for note in book.notes:
+            for rule_id in note.rules:
+                self._notes.setdefault(rule_id, []).append(note)
+
+    def notes_of(self, rule_id: str) -> list:
+        """The editorial notes about a rule (the editors' edition shows them under it)."""
+        return self._notes.get(rule_id, [])
 
     def text(self, message: Message) -> str:
         return self.tr.pgettext(message.context, message.text)
@@ -128,7 +139,7 @@ class PageRenderer:
     def pages(self, status: list | None = None) -> dict[str, str]:
         """Page name → reST source, for every page of the site."""
         pages = {"index": self.env.get_template("index.rst.jinja").render()}
-        if status is not None:
+        if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.env.get_template("status.rst.jinja").render(
                 status=status, language_name=self.fmt.language_name, count=self.fmt.count,
             )

@@ -35,7 +35,18 @@ PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
 # (The doctest builder always runs: running the examples is its purpose.) The site's stamps are
 # remembered once it is published; the single page the PDFs are printed from is not published, so
 # its stamp is remembered as soon as its build succeeds (the PDFs carry stamps of their own).
-SKIPPABLE = ("html", "singlehtml")
+SKIPPABLE = ("html", "review", "singlehtml")
+
+# What each build is: (the Sphinx builder, the editors' edition?, the folder it is published to).
+# The reader's edition is the site (and the single page the PDFs are printed from); the editors'
+# edition adds sources, excerpts, editorial notes, the translation status and the doctests, which
+# the doctest builder runs.
+EDITIONS = {"html": ("html", False, "site"), "review": ("html", True, "review"),
+            "singlehtml": ("singlehtml", False, None), "doctest": ("doctest", True, None)}
+
+
+def edition(builder: str) -> tuple[str, bool, str | None]:
+    return EDITIONS.get(builder, (builder, False, None))
 
 
 @dataclass(frozen=True)
@@ -64,7 +75,9 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     house, lang, builder, build = job
     build_dir = Path(build)
     project = workers.project()
-    src = build_dir / "src" / house / lang
+    sphinx_builder, editors, _ = edition(builder)
+    # Each edition writes its own reST: a build of one never makes Sphinx re-read the other's.
+    src = build_dir / ("src-editors" if editors else "src") / house / lang
     src.mkdir(parents=True, exist_ok=True)
     out = io.StringIO()
     label = f"{house}/{lang}"
@@ -74,7 +87,7 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
                                                     project.sources_digest, house, lang) or None
         if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, lang, sources):
             return Built(label, 0, "", None, sources)
-        pages = PageRenderer(project, house, lang).pages(all_status(project))
+        pages = PageRenderer(project, house, lang, editors).pages(all_status(project))
         stamp = build_stamp(project, house, lang, builder, pages)
         if skippable and unchanged(build_dir, builder, house, lang, stamp):
             return Built(label, 0, "", None, sources)
@@ -84,9 +97,10 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
 
         app = Sphinx(
             str(src), str(project.root), str(work_dir(build_dir, builder, house, lang)),
-            str(build_dir / "doctrees" / builder / house / lang), builder,
+            str(build_dir / "doctrees" / builder / house / lang), sphinx_builder,
             confoverrides={"language": lang, "rulebook_house": house, "rulebook_project": lambda: project,
-                           "rulebook_pages": lambda: pages, **PRINT_OPTIONS.get(builder, {})},
+                           "rulebook_pages": lambda: pages, "rulebook_editors": editors,
+                           **PRINT_OPTIONS.get(builder, {})},
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
@@ -146,25 +160,26 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
 
     if builder not in SKIPPABLE:
         return ok
-    if builder != "html":
+    folder = edition(builder)[2]
+    if folder is None:
         remember_all()   # not published: the work folder is what a stamp describes
         return ok
     if not ok:
         return ok
-    skipped = [result.stamp is None and (build / "site" / house / lang).is_dir() for (house, lang), result in done]
-    published = build / "site" / "index.html"
+    skipped = [result.stamp is None and (build / folder / house / lang).is_dir() for (house, lang), result in done]
+    published = build / folder / "index.html"
     if all(skipped) and published.is_file() and \
-            published.read_text(encoding="utf-8") == chooser_html(project, build / "site"):
+            published.read_text(encoding="utf-8") == chooser_html(project, build / folder):
         remember_all()
         return ok   # nothing was rebuilt: the published site is this build already
-    site = build / "site.new"
+    site = build / f"{folder}.new"
     shutil.rmtree(site, ignore_errors=True)
     for ((house, lang), _), kept in zip(done, skipped):
         if not kept:
-            stage(work_dir(build, builder, house, lang), build / "site" / house / lang, site / house / lang)
-    keep_unrebuilt(build / "site", site, tuple(project.houses))
+            stage(work_dir(build, builder, house, lang), build / folder / house / lang, site / house / lang)
+    keep_unrebuilt(build / folder, site, tuple(project.houses))
     write_chooser(project, site)
-    publish(site, build / "site")
+    publish(site, build / folder)
     remember_all()   # only now, once published, may a later build skip what this one built
     return ok
 

@@ -55,7 +55,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
         forms = [form for term in project.glossary for form in term.forms_in(lang)]
         synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
         app.add_search_language(with_poker_terms(lang, base, forms, synonyms))
-    app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang)
+    app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -110,6 +110,11 @@ def builder_inited(app: Sphinx) -> None:
     for stale in srcdir.glob("*.rst"):
         if stale.stem not in pages:
             stale.unlink()
+    # A page gone from the sources is gone from the output too (Sphinx leaves what it once wrote).
+    if app.builder.name == "html":
+        for written in Path(app.outdir).glob("*.html"):
+            if written.stem not in pages and written.stem not in ("genindex", "search"):
+                written.unlink()
 
 
 def build_finished(app: Sphinx, exception: Exception | None) -> None:
@@ -153,6 +158,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_pages", None, "")
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
+    app.add_config_value("rulebook_editors", False, "env", types=[bool])   # the editors' edition
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)

@@ -119,7 +119,7 @@ def test_an_incremental_build_is_never_stale(tree):
     _translate(tree, "fr", {("rake.title", part.id): "Rake MARQUETITRE", (None, "Language"): "Langue MARQUELANGUE"})
     assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
     pages = [path for path in (build / "site" / "club" / "fr").rglob("*.html") if path.parent.name != "r"]
-    assert len(pages) > 15
+    assert len(pages) >= 15   # eleven parts, the home page, the glossary, search and the index
     for path in pages:
         html = path.read_text(encoding="utf-8")
         assert "MARQUELANGUE" in html and "MARQUETITRE" in html, path.name
@@ -204,3 +204,25 @@ def test_heading_links_and_on_this_page_use_the_ids_every_language_shares(site, 
                 assert set(permalinks) <= stable and set(on_this_page) <= stable, (house_id, lang, part.id)
                 seen[lang] = (permalinks, on_this_page)
             assert all(links == seen["en"] for links in seen.values()), (house_id, part.id)
+
+
+MACHINERY = re.compile(r"\d{3}_[0-9a-f]{16}\.txt|&gt;&gt;&gt;|>>>|Translation status|Editorial note")
+
+
+def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it_all(site, project, tree):
+    """Readers see rules and worked examples; the editors see, beside each rule, its source and
+    excerpt, the editorial notes, the doctests and the translation status."""
+    for house_id in project.houses:
+        for lang in LANGUAGES:
+            folder = site / house_id / lang
+            assert not (folder / "status.html").exists()
+            for path in folder.glob("*.html"):
+                found = MACHINERY.search(path.read_text(encoding="utf-8"))
+                assert found is None, (house_id, lang, path.name, found and found.group())
+    build = tree / "_build"
+    assert build_all(Project.load(tree), ("en",), "review", build, ("club",))
+    review = build / "review" / "club" / "en"
+    rake = (review / "rake.html").read_text(encoding="utf-8")
+    assert "Source: 000_04a66977b465c41b.txt" in rake and '<span class="gp">&gt;&gt;&gt; </span>' in rake
+    assert "Editorial note:" in rake and "ÎNTOTDEAUNA 5%" in rake        # a note, and the excerpt verbatim
+    assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")

@@ -187,20 +187,22 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
             message.string = f"{message.string} {payload} {' '.join(replacement_fields(message.id))}"
     write_catalog(path, catalog)
     build = tmp_path / "build"
-    assert build_all(Project.load(tree), ("ro",), "html", build, ("club",))
-    site = build / "site"
-    handler = functools.partial(_QuietHandler, directory=str(site))
+    project = Project.load(tree)
+    assert build_all(project, ("ro",), "html", build, ("club",))
+    assert build_all(project, ("ro",), "review", build, ("club",))   # the status page is the editors'
+    handler = functools.partial(_QuietHandler, directory=str(build))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/club/ro/"
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     try:
         context = browser.new_context()
         page = context.new_page()
         dialogs = []
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-        for address in ("index.html", "rake.html", "glossary.html", "status.html", "search.html?q=rake"):
+        for address in ("site/club/ro/index.html", "site/club/ro/rake.html", "site/club/ro/glossary.html",
+                        "review/club/ro/status.html", "review/club/ro/rake.html", "site/club/ro/search.html?q=rake"):
             page.goto(base + address)   # returns once the page has loaded
-            if address.startswith("search"):
+            if "search.html" in address:
                 page.wait_for_function(SEARCH_FINISHED, timeout=15000)
             page.keyboard.press("Tab")
             page.mouse.move(200, 200)
