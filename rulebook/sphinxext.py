@@ -66,6 +66,10 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # The footer of every page names the house whose rules these are (the theme escapes it).
     config.copyright = renderer.book.name
     config.html_static_path.append(str(STATIC))
+    if config.rulebook_editors and config.html_theme == "furo":   # Furo writes the announcement as markup
+        notice = renderer.tr.gettext("Editors' edition: the sources and editorial notes beside each rule. "
+                                     "Not for publication.")
+        config.html_theme_options = {**config.html_theme_options, "announcement": str(escape(notice))}
     if config.html_theme != "furo":
         config.html_sidebars = {}  # the sidebar names conf.py gives are Furo's
     config.templates_path.append(str(project.root / "templates" / "sphinx"))
