@@ -226,3 +226,16 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
     assert "Source: 000_04a66977b465c41b.txt" in rake and '<span class="gp">&gt;&gt;&gt; </span>' in rake
     assert "Editorial note:" in rake and "ÎNTOTDEAUNA 5%" in rake        # a note, and the excerpt verbatim
     assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")
+
+
+THEME_ENGLISH = re.compile(r"Skip to content|Back to top|On this page|>\s*Next\s*<|>\s*Previous\s*<")
+
+
+def test_the_themes_own_words_are_in_the_readers_language(site, project):
+    for house_id in project.houses:
+        for lang in LANGUAGES:
+            if lang == "en":
+                continue
+            for path in (site / house_id / lang).glob("*.html"):
+                found = THEME_ENGLISH.search(path.read_text(encoding="utf-8"))
+                assert found is None, (house_id, lang, path.name, found and found.group())
