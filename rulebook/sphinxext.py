@@ -26,7 +26,7 @@ from rulebook.render import PageRenderer
 from rulebook.search_hr import SearchCroatian
 from rulebook.search_terms import search_language, with_poker_terms
 from rulebook.status import all_status
-from rulebook.theme_strings import translate_theme
+from rulebook.theme_strings import search_translations_js, translate_theme
 
 STATIC = Path(__file__).parent / "static"
 
@@ -68,6 +68,9 @@ def config_inited(app: Sphinx, config: Config) -> None:
     config.copyright = renderer.book.name
     config.html_static_path.append(str(STATIC))
     translate_theme(app.translator, renderer.tr)   # the theme's "Next", "On this page"… in the language
+    locale = Path(app.srcdir) / "_locale"
+    if search_translations_js(lang, renderer.tr, locale):   # the search's result count in the language
+        config.locale_dirs = [str(locale), *config.locale_dirs]
     if config.rulebook_editors and config.html_theme == "furo":   # Furo writes the announcement as markup
         notice = renderer.tr.gettext("Editors' edition: the sources and editorial notes beside each rule. "
                                      "Not for publication.")

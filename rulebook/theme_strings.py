@@ -10,12 +10,17 @@ to Sphinx's template translator as a fallback.
 from __future__ import annotations
 
 import gettext
+from pathlib import Path
 
 from rulebook.i18n import Translations
 
 
 def _(text: str) -> str:   # marks a string for extraction; the theme translates it at build time
     return text
+
+
+def ngettext(singular: str, plural: str, n: int) -> tuple[str, str]:   # marks a counted string
+    return singular, plural
 
 
 THEME_STRINGS = (
@@ -26,6 +31,11 @@ THEME_STRINGS = (
     _("On this page"),
     _("Home"),
 )
+
+# The search page's result count, which Sphinx's own JavaScript catalogs leave empty in Romanian,
+# Spanish and Croatian (the count line then reads nothing).
+SEARCH_FINISHED = ngettext("Search finished, found one page matching the search query.",
+                           "Search finished, found ${resultCount} pages matching the search query.", 2)
 
 
 class _Fallback(gettext.NullTranslations):
@@ -45,3 +55,30 @@ class _Fallback(gettext.NullTranslations):
 def translate_theme(translator: gettext.NullTranslations, translations: Translations) -> None:
     """Let ``translator`` (Sphinx's, for its templates) fall back on our catalog for what it lacks."""
     translator.add_fallback(_Fallback(translations))
+
+
+def search_translations_js(lang: str, translations: Translations, folder: Path) -> Path | None:
+    """Sphinx's JavaScript catalog for ``lang`` with our search-count forms (and our catalog's plural
+    rule, which they follow), written as ``<folder>/<lang>/LC_MESSAGES/sphinx.js``, where Sphinx looks
+    before its own. None when there is nothing to add (English, or a language without a catalog)."""
+    import json
+    import re
+
+    import sphinx
+
+    catalog = translations.catalog
+    message = catalog.get(SEARCH_FINISHED) if catalog is not None else None
+    if message is None or not all(message.string):
+        return None
+    ours = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
+    found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", ours.read_text(encoding="utf-8"), re.S) \
+        if ours.is_file() else None
+    data = json.loads(found.group(1)) if found else {"locale": lang, "messages": {}}
+    data["messages"][SEARCH_FINISHED[0]] = list(message.string)
+    data["plural_expr"] = f"+({catalog.plural_expr})"   # "(n != 1)" is a boolean; the index must be a number
+    target = folder / lang / "LC_MESSAGES" / "sphinx.js"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = f"Documentation.addTranslations({json.dumps(data, ensure_ascii=False, indent=1)});\n"
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+    return target

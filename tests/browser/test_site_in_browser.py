@@ -385,3 +385,10 @@ def test_recall_table_every_query_finds_its_rule_page_among_the_first_three(brow
     # Sphinx ranks pages, not rules: a common word in the query ("joueur absent") can rank pages
     # that say "joueur" often above the rule's page. At most one query in twenty may fall to fourth.
     assert len(misses) <= len(RECALL) // 20, misses
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_search_says_how_many_pages_it_found_in_the_readers_language(page, server, lang):
+    found = _search(page, server, lang, "straddle")
+    summary = page.locator("#search-results p.search-summary").inner_text()
+    assert str(len(found)) in summary and (lang == "en" or "Search finished" not in summary), summary
