@@ -175,4 +175,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", build_finished)
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
+    app.add_js_file("rulebook.js", loading_method="defer")
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

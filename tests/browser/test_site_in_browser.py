@@ -392,3 +392,34 @@ def test_the_search_says_how_many_pages_it_found_in_the_readers_language(page, s
     found = _search(page, server, lang, "straddle")
     summary = page.locator("#search-results p.search-summary").inner_text()
     assert str(len(found)) in summary and (lang == "en" or "Search finished" not in summary), summary
+
+
+MODES = [(390, "light"), (1280, "dark"), (390, "dark"), (1280, "light")]
+
+
+def test_axe_finds_no_serious_accessibility_problem(browser, server, project):
+    """axe-core (the engine browsers' accessibility tools use) on ten pages of each house, each in one
+    of phone/desktop × light/dark, every mode covered for both houses: nothing serious or critical."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    problems = []
+    for house_id, edition in project.houses.items():
+        parts = [part.id for part in edition.book.parts]
+        pages = ["index", "glossary", "search.html?q=straddle", *parts][:10]
+        for number, name in enumerate(pages):
+            lang = LANGUAGES[number % len(LANGUAGES)]
+            width, scheme = MODES[number % len(MODES)]
+            context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+            page = context.new_page()
+            address = name if "." in name else f"{name}.html"
+            page.goto(f"{server}{house_id}/{lang}/{address}")
+            if address.startswith("search"):
+                page.wait_for_function(SEARCH_FINISHED, timeout=15000)
+            for violation in axe.run(page, options={"resultTypes": ["violations"]}).response["violations"]:
+                if violation["impact"] in ("serious", "critical"):
+                    problems.append((house_id, lang, address, width, scheme, violation["id"],
+                                     [node["target"] for node in violation["nodes"][:3]]))
+            context.close()
+        assert len(pages) == 10
+    assert problems == []
