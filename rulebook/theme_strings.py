@@ -12,6 +12,8 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
+from markupsafe import escape
+
 from rulebook.i18n import Translations
 
 
@@ -39,17 +41,19 @@ SEARCH_FINISHED = ngettext("Search finished, found one page matching the search 
 
 
 class _Fallback(gettext.NullTranslations):
-    """Our catalog, as the ``gettext`` translations object Sphinx's templates call."""
+    """Our catalog, as the ``gettext`` translations object Sphinx's templates call. The theme writes
+    what it gets into HTML as it is (Sphinx's templates do not escape): a translation is text, so it
+    is handed over escaped."""
 
     def __init__(self, translations: Translations):
         super().__init__()
         self._translations = translations
 
     def gettext(self, message: str) -> str:
-        return self._translations.gettext(message)
+        return str(escape(self._translations.gettext(message)))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return singular if n == 1 else plural
+        return str(escape(singular if n == 1 else plural))
 
 
 def translate_theme(translator: gettext.NullTranslations, translations: Translations) -> None:
