@@ -238,6 +238,7 @@ def write_chooser(project: Project, site: Path) -> Path:
     path = site / "index.html"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(chooser_html(project, site), encoding="utf-8")
+    shutil.copyfile(Path(__file__).parent / "static" / "favicon.svg", site / "favicon.svg")
     return path
 
 

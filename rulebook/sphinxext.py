@@ -67,6 +67,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # The footer of every page names the house whose rules these are (the theme escapes it).
     config.copyright = renderer.book.name
     config.html_static_path.append(str(STATIC))
+    config.html_favicon = str(STATIC / "favicon.svg")
     translate_theme(app.translator, renderer.tr)   # the theme's "Next", "On this page"… in the language
     locale = Path(app.srcdir) / "_locale"
     if search_translations_js(lang, renderer.tr, locale):   # the search's result count in the language

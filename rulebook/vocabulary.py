@@ -2,10 +2,13 @@
 
 A worked example's data (``button``, ``small+big``, ``raise``, ``full_house``) is what the
 engine returns and what the drift gate compares; on a page each word is shown in the reader's
-language. Words not listed here (stakes such as ``1/3``, cards such as ``Ah``) are shown as they are.
+language; a card (``Th``) as players read it everywhere (``10♥``). Words not listed here (stakes
+such as ``1/3``) are shown as they are.
 """
 
 from __future__ import annotations
+
+import re
 
 
 def N_(message: str) -> str:
@@ -57,8 +60,26 @@ WORDS: dict[str, str] = {
 }
 
 
+# A card as the engine writes it ("Th", "9h") and as players read it in every language ("10♥", "9♥").
+_CARD = re.compile(r"(10|[2-9TJQKA])([shdc])\Z")
+_SUITS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def card_symbol(word: str) -> str | None:
+    """``Th`` → ``10♥``; None for anything that is not a card."""
+    found = _CARD.match(word)
+    if not found:
+        return None
+    rank = "10" if found.group(1) == "T" else found.group(1)
+    return f"{rank}{_SUITS[found.group(2)]}"
+
+
 def show_word(word: str, gettext) -> str:
-    """A data word in the reader's language; combined roles ("button + small") word by word."""
+    """A data word in the reader's language: a card as its symbol; combined roles ("button + small")
+    word by word."""
+    card = card_symbol(word)
+    if card is not None:
+        return card
     parts = word.split(" + ")
     if all(part in WORDS for part in parts):
         return " + ".join(gettext(WORDS[part]) for part in parts)

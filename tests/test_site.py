@@ -239,3 +239,21 @@ def test_the_themes_own_words_are_in_the_readers_language(site, project):
             for path in (site / house_id / lang).glob("*.html"):
                 found = THEME_ENGLISH.search(path.read_text(encoding="utf-8"))
                 assert found is None, (house_id, lang, path.name, found and found.group())
+
+
+def test_cards_are_written_as_symbols_in_every_language(site):
+    for lang in LANGUAGES:
+        text = article((site / "club" / lang / "holdem-hand-rankings.html").read_text(encoding="utf-8"))
+        assert "10\u2665" in text and "A\u2660" in text, lang
+        # (not "As": the ace of spades is spelled like the Romanian word for the ace)
+        assert re.search(r"(?<![\w/])(?:[2-9TJQK][shdc]|A[hdc])(?!\w)", text) is None, lang
+
+
+def test_every_page_has_an_icon_that_exists(site, project):
+    assert 'rel="icon" href="favicon.svg"' in (site / "index.html").read_text(encoding="utf-8")
+    assert (site / "favicon.svg").is_file()
+    for house_id in project.houses:
+        for lang in LANGUAGES:
+            for path in (site / house_id / lang).glob("*.html"):
+                icon = re.search(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', path.read_text(encoding="utf-8"))
+                assert icon and (path.parent / icon.group(1)).is_file(), (house_id, lang, path.name)
