@@ -7,9 +7,11 @@ inflect it by number ("1 leu", "2 lei", "20 de lei").
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Protocol
 
 from babel import Locale
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
@@ -79,6 +81,10 @@ class LocaleFormatter:
 
     def percent(self, value: int) -> str:
         return format_value(value, "percent", self.tr)
+
+    def long_date(self, day: date) -> str:
+        """A date as the language writes it in full: 1 decembrie 2026, 1. prosinca 2026."""
+        return format_date(day, format="long", locale=self.code)
 
     def count(self, value: int) -> str:
         return format_value(value, "count", self.tr)

@@ -11,6 +11,7 @@ import dataclasses
 import re
 import string
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -153,6 +154,8 @@ class Rulebook:
     house_file: str
     parts: tuple[Part, ...]
     root: Path
+    edition: int | None = None          # the edition in force, raised each time the house publishes a change
+    effective: date | None = None       # the day it is in force from
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -622,7 +625,8 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         return None
     fields = reader.fields(data, 1, house_id, "a house",
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
-                           optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict})
+                           optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict,
+                                     "edition": int, "effective": str})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -657,8 +661,19 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
             reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
                          "does not publish or which has no variants to choose from (or whose parameter chooses)")
+    edition, effective = fields.get("edition"), None
+    if edition is not None and not 1 <= edition <= 10_000:
+        reader.error(data.line_of("edition"), house_id, f"edition {edition} must be a number from 1")
+    if "effective" in fields:
+        try:
+            effective = date.fromisoformat(fields["effective"])
+        except ValueError:
+            reader.error(data.line_of("effective"), house_id,
+                         f"effective {fields['effective']!r} must be a date written 2026-12-01")
+    if (edition is None) != ("effective" not in fields):
+        reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
-                    title, parameters, rel, stated, loader.root.parent)
+                    title, parameters, rel, stated, loader.root.parent, edition, effective)
 
 
 def _house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: _Reader,

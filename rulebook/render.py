@@ -80,7 +80,7 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
-            editors=editors, notes_of=self.notes_of,
+            editors=editors, notes_of=self.notes_of, long_date=self.fmt.long_date,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:

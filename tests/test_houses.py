@@ -191,3 +191,12 @@ def test_a_house_without_a_row_the_cash_rules_need_is_told_which_role(tree):
     assert len(lines) == 6 and all("house.stakes has no row with the role or name 'plo-high'" in line
                          and "houses/club/house.yaml" in line for line in lines), lines
     assert any(line.startswith("rules/cash-straddle.yaml:") and " straddle-amount: " in line for line in lines), lines
+
+
+def test_an_edition_needs_a_real_date(tree):
+    edit(tree / "houses" / "casino" / "house.yaml", 'effective: "2026-12-01"', 'effective: "2026-13-01"')
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"houses/casino/house.yaml:{line_of(tree / 'houses' / 'casino' / 'house.yaml', 'effective:')}: ")
+    assert "must be a date written 2026-12-01" in line

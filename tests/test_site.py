@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -257,3 +258,16 @@ def test_every_page_has_an_icon_that_exists(site, project):
             for path in (site / house_id / lang).glob("*.html"):
                 icon = re.search(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', path.read_text(encoding="utf-8"))
                 assert icon and (path.parent / icon.group(1)).is_file(), (house_id, lang, path.name)
+
+
+def test_every_page_says_which_edition_it_is_and_since_when(site, project):
+    from rulebook.formatting import LocaleFormatter
+
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        assert book.edition == 1 and book.effective is not None
+        for lang in LANGUAGES:
+            day = LocaleFormatter(project.translations(lang)).long_date(book.effective)
+            for page in ("index.html", f"{book.parts[0].id}.html", "glossary.html"):
+                text = unescape(" ".join(article((site / house_id / lang / page).read_text(encoding="utf-8")).split()))
+                assert day in text and book.name in text, (house_id, lang, page)
