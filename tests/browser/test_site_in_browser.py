@@ -423,3 +423,23 @@ def test_axe_finds_no_serious_accessibility_problem(browser, server, project):
             context.close()
         assert len(pages) == 10
     assert problems == []
+
+
+def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(browser, server, project):
+    """At 390 px the page never scrolls sideways (wide tables scroll inside their frame), and in a
+    seat table scrolled to its last seat the hand column is still in view."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    for house_id, edition in project.houses.items():
+        for number, part in enumerate(edition.book.parts):
+            lang = LANGUAGES[number % len(LANGUAGES)]
+            page.goto(f"{server}{house_id}/{lang}/{part.id}.html")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (house_id, lang, part.id, width)
+    page.goto(f"{server}club/ro/cash-seats-and-blinds.html")
+    wrapper = page.locator("article .table-wrapper").first
+    wrapper.evaluate("(frame) => { frame.scrollLeft = frame.scrollWidth; }")
+    first = wrapper.locator("tbody tr td").first.bounding_box()
+    frame = wrapper.bounding_box()
+    assert first["x"] >= frame["x"] - 1 and first["x"] < frame["x"] + 10, (first, frame)
+    context.close()
