@@ -28,7 +28,7 @@ RESERVED_IDS = frozenset({"index", "search", "genindex", "glossary", "status", "
 _PLACEHOLDER_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _VARIANT_NAME = re.compile(r"[a-z][a-z0-9]*([_-][a-z0-9]+)*\Z")
 TAGS = frozenset({"cash-game", "tournament", "conduct", "guide"})
-TABLES = frozenset({"rake-bands", "stakes"})
+TABLES = frozenset({"rake-bands", "stakes", "hand-ranks"})
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,7 @@ class Part:
     sections: tuple[Section, ...]
     file: str
     notes: tuple[Note, ...] = ()
+    table: str | None = None         # a table from the engine or the house shown under the intro
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -488,7 +489,7 @@ class _Loader:
         fields = reader.fields(
             data, 1, None, "a part",
             required={"id": str, "title": str, "source": str, "sections": list},
-            optional={"intro": str, "tags": list, "notes": list},
+            optional={"intro": str, "tags": list, "notes": list, "table": str},
         )
         if fields is None:
             return None
@@ -519,12 +520,15 @@ class _Loader:
         notes = [self.note(reader, note, data["notes"].line_of(i), house)
                  for i, note in enumerate(fields.get("notes", []))]
         intro = fields.get("intro")
+        table = fields.get("table")
+        if table is not None and table not in TABLES:
+            reader.error(data.line_of("table"), part_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
         return Part(
             id=part_id,
             title=self.message(reader, f"{part_id}.title", fields["title"], data.line_of("title"), None),
             intro=self.message(reader, f"{part_id}.intro", intro, data.line_of("intro"), None) if intro else None,
             source=fields["source"], tags=tags, sections=tuple(sections), file=reader.file,
-            notes=tuple(note for note in notes if note is not None),
+            notes=tuple(note for note in notes if note is not None), table=table,
         )
 
     def note(self, reader: _Reader, data: Any, line: int, house: Map | None) -> Note | None:

@@ -52,6 +52,16 @@ def heading(text: str, underline: str) -> Markup:
     return Markup(f"{escaped}\n{underline * max(len(escaped), 1)}")
 
 
+# A hand of each category for the hand-ranking chart (checked against the engine when shown).
+HAND_OF_CATEGORY = {
+    "straight_flush": ("9h", "8h", "7h", "6h", "5h"), "four_of_a_kind": ("Ks", "Kh", "Kd", "Kc", "3s"),
+    "full_house": ("Qs", "Qh", "Qd", "7c", "7s"), "flush": ("Ad", "Jd", "8d", "6d", "2d"),
+    "straight": ("Ts", "9h", "8d", "7c", "6s"), "three_of_a_kind": ("8s", "8h", "8d", "Kc", "4s"),
+    "two_pair": ("Js", "Jh", "4d", "4c", "As"), "pair": ("Ts", "Th", "Ks", "6d", "3c"),
+    "high_card": ("Ah", "Js", "9d", "6c", "3h"),
+}
+
+
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
@@ -80,12 +90,26 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
-            editors=editors, notes_of=self.notes_of, long_date=self.fmt.long_date,
+            editors=editors, notes_of=self.notes_of, long_date=self.fmt.long_date, hand_ranks=self.hand_ranks,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
             for rule_id in note.rules:
                 self._notes.setdefault(rule_id, []).append(note)
+
+    def hand_ranks(self) -> list[dict]:
+        """The engine's hand categories, highest first, each in the reader's words with a hand the
+        engine itself ranks in that category."""
+        from pokerrules import hands
+
+        rows = []
+        for place, category in enumerate(reversed(hands.CATEGORIES), 1):
+            cards = HAND_OF_CATEGORY[category]
+            if hands.evaluate(cards).category != category:   # the chart is the engine's, or nothing
+                raise ValueError(f"{' '.join(cards)} is not a {category} hand")
+            rows.append({"place": place, "name": self.fmt.word(category),
+                         "cards": " ".join(self.fmt.word(card) for card in cards)})
+        return rows
 
     def notes_of(self, rule_id: str) -> list:
         """The editorial notes about a rule (the editors' edition shows them under it)."""

@@ -271,3 +271,18 @@ def test_every_page_says_which_edition_it_is_and_since_when(site, project):
             for page in ("index.html", f"{book.parts[0].id}.html", "glossary.html"):
                 text = unescape(" ".join(article((site / house_id / lang / page).read_text(encoding="utf-8")).split()))
                 assert day in text and book.name in text, (house_id, lang, page)
+
+
+def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(site, project):
+    from pokerrules import hands
+
+    for lang in LANGUAGES:
+        html = (site / "club" / lang / "holdem-hand-rankings.html").read_text(encoding="utf-8")
+        chart = re.search(r'<table class="hand-ranks[^"]*">(.*?)</table>', html, re.S)
+        assert chart, lang
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", chart.group(1), re.S)[1:]
+        names = [re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[1]).strip() for row in rows]
+        words = project.translations(lang)
+        from rulebook.vocabulary import show_word
+        assert names == [show_word(c, words.gettext) for c in reversed(hands.CATEGORIES)], lang
+        assert "10\u2660 9\u2665 8\u2666 7\u2663 6\u2660" in chart.group(1)
