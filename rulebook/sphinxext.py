@@ -51,11 +51,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # so take its English fallback without a warning.
     docutils_language(lang)
     rst_language(lang)
-    base = search_language(lang)
-    if base is not None:   # the glossary's terms are found however readers type them
-        forms = [form for term in project.glossary for form in term.forms_in(lang)]
-        synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
-        app.add_search_language(with_poker_terms(lang, base, forms, synonyms))
+    _search_in_the_language(app, project, lang)
     app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
@@ -66,11 +62,27 @@ def config_inited(app: Sphinx, config: Config) -> None:
     config.project = config.html_title = str(escape(title))
     # The footer of every page names the house whose rules these are (the theme escapes it).
     config.copyright = renderer.book.name
+    _theme_in_the_language(app, config, renderer)
+    config.templates_path.append(str(project.root / "templates" / "sphinx"))
+
+
+def _search_in_the_language(app: Sphinx, project: Project, lang: str) -> None:
+    """The glossary's terms found however readers type them, and readers' own words for them."""
+    base = search_language(lang)
+    if base is not None:
+        forms = [form for term in project.glossary for form in term.forms_in(lang)]
+        synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
+        app.add_search_language(with_poker_terms(lang, base, forms, synonyms))
+
+
+def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) -> None:
+    """The theme's own words, the search's count line and the editors' banner in the page's language;
+    our stylesheet, script and icon."""
     config.html_static_path.append(str(STATIC))
     config.html_favicon = str(STATIC / "favicon.svg")
-    translate_theme(app.translator, renderer.tr)   # the theme's "Next", "On this page"… in the language
+    translate_theme(app.translator, renderer.tr)
     locale = Path(app.srcdir) / "_locale"
-    if search_translations_js(lang, renderer.tr, locale):   # the search's result count in the language
+    if search_translations_js(renderer.tr.locale, renderer.tr, locale):
         config.locale_dirs = [str(locale), *config.locale_dirs]
     if config.rulebook_editors and config.html_theme == "furo":   # Furo writes the announcement as markup
         notice = renderer.tr.gettext("Editors' edition: the sources and editorial notes beside each rule. "
@@ -78,7 +90,6 @@ def config_inited(app: Sphinx, config: Config) -> None:
         config.html_theme_options = {**config.html_theme_options, "announcement": str(escape(notice))}
     if config.html_theme != "furo":
         config.html_sidebars = {}  # the sidebar names conf.py gives are Furo's
-    config.templates_path.append(str(project.root / "templates" / "sphinx"))
 
 
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
