@@ -100,7 +100,11 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
         dict(choice, url=f"{up}{choice['code']}/{pagename}.html", current=choice["code"] == app.config.language)
         for choice in language_choices()
     ]
-    context["rulebook_switch_label"] = app.rulebook_renderer.tr.gettext("Language")
+    renderer = app.rulebook_renderer
+    context["rulebook_switch_label"] = renderer.tr.gettext("Language")
+    book = renderer.book
+    context["rulebook_footer"] = renderer.tr.gettext("{house}, edition {edition}, in force from {date}").format(
+        house=book.name, edition=book.edition, date=renderer.fmt.long_date(book.effective)) if book.edition else book.name
 
 
 def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
