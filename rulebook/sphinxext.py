@@ -80,6 +80,7 @@ def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) 
     our stylesheet, script and icon."""
     config.html_static_path.append(str(STATIC))
     config.html_favicon = str(STATIC / "favicon.svg")
+    config.html_search_scorer = str(STATIC / "search_scorer.js")   # a page titled by the query first
     translate_theme(app.translator, renderer.tr)
     locale = Path(app.srcdir) / "_locale"
     if search_translations_js(renderer.tr.locale, renderer.tr, locale):

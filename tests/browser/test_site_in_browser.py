@@ -443,3 +443,10 @@ def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(browse
     frame = wrapper.bounding_box()
     assert first["x"] >= frame["x"] - 1 and first["x"] < frame["x"] + 10, (first, frame)
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_part_whose_title_matches_comes_first(page, server, lang):
+    """"straddle" finds several pages that speak of straddles; the Straddles part comes first."""
+    assert _search(page, server, lang, "straddle")[0].split("?")[0] == "cash-straddle.html"
+    assert _search(page, server, lang, "showdown")[0].split("?")[0] == "cash-showdown.html"
