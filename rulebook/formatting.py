@@ -86,6 +86,11 @@ class LocaleFormatter:
         """A date as the language writes it in full: 1 decembrie 2026, 1. prosinca 2026."""
         return format_date(day, format="long", locale=self.code)
 
+    def edition(self, name: str, number: int, effective: date) -> str:
+        """The line that tells a current rulebook or card from a stale one, on every page and card."""
+        return self.tr.gettext("{house}, edition {edition}, in force from {date}").format(
+            house=name, edition=number, date=self.long_date(effective))
+
     def count(self, value: int) -> str:
         return format_value(value, "count", self.tr)
 

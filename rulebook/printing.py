@@ -47,7 +47,7 @@ class PrintRenderer:
         self.env.globals.update(
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
-            book=book, long_date=fmt.long_date,
+            book=book, edition=fmt.edition,
         )
 
     def toc(self) -> str:

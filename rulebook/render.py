@@ -90,7 +90,7 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
-            editors=editors, notes_of=self.notes_of, long_date=self.fmt.long_date, hand_ranks=self.hand_ranks,
+            editors=editors, notes_of=self.notes_of, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:

@@ -104,8 +104,8 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     renderer = app.rulebook_renderer
     context["rulebook_switch_label"] = renderer.tr.gettext("Language")
     book = renderer.book
-    context["rulebook_footer"] = renderer.tr.gettext("{house}, edition {edition}, in force from {date}").format(
-        house=book.name, edition=book.edition, date=renderer.fmt.long_date(book.effective)) if book.edition else book.name
+    context["rulebook_footer"] = renderer.fmt.edition(book.name, book.edition, book.effective) \
+        if book.edition else book.name
 
 
 def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
