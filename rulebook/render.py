@@ -9,6 +9,7 @@ themselves write markup.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 import jinja2
@@ -110,6 +111,13 @@ class PageRenderer:
             rows.append({"place": place, "name": self.fmt.word(category),
                          "cards": " ".join(self.fmt.word(card) for card in cards)})
         return rows
+
+    @cached_property
+    def anchor_ids(self) -> frozenset[str]:
+        """The ids every language shares: the parts', the sections' and the rules'."""
+        book = self.book
+        return frozenset({part.id for part in book.parts} | {s.id for part in book.parts for s in part.sections}
+                         | {rule.id for rule in book.rules})
 
     def notes_of(self, rule_id: str) -> list:
         """The editorial notes about a rule (the editors' edition shows them under it)."""

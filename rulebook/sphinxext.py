@@ -112,9 +112,7 @@ def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
     """A heading's first id is the id every language shares (the rule's, the section's), not docutils'
     slug of the translated title: the ¶ link, "On this page" and the switcher then carry across
     languages. Runs before Sphinx's table-of-contents collector reads the ids."""
-    book = app.rulebook_renderer.book
-    stable = {part.id for part in book.parts} | {section.id for part in book.parts for section in part.sections} \
-        | {rule.id for rule in book.rules}
+    stable = app.rulebook_renderer.anchor_ids
     sections = list(doctree.findall(nodes.section))
     # A section's stable id is its label's name. Docutils may have given that id to another heading
     # whose title slug happens to spell it (the section "Showdown order" and the rule
