@@ -14,7 +14,7 @@ from pathlib import Path
 
 from markupsafe import escape
 
-from rulebook.i18n import Translations
+from rulebook.i18n import Translations, entry_state
 
 
 def _(text: str) -> str:   # marks a string for extraction; the theme translates it at build time
@@ -72,7 +72,7 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
 
     catalog = translations.catalog
     message = catalog.get(SEARCH_FINISHED) if catalog is not None else None
-    if message is None or not all(message.string):
+    if entry_state(message) != "translated":   # as every look-up: nothing fuzzy or half-translated
         return None
     ours = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
     found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", ours.read_text(encoding="utf-8"), re.S) \
