@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 from rulebook import yamlload
 from rulebook.errors import ModelError, ModelErrors
+from rulebook.i18n import LANGUAGES
 from rulebook.values import Value, parse_value, resolve
 from rulebook.yamlload import Map, Seq
 
@@ -124,6 +125,7 @@ class Part:
     sections: tuple[Section, ...]
     file: str
     notes: tuple[Note, ...] = ()
+    source_language: str = "en"      # the language of the source document (its excerpts are quoted in it)
     table: str | None = None         # a table from the engine or the house shown under the intro
 
     @property
@@ -488,7 +490,7 @@ class _Loader:
         reader = _Reader(self.rel(path), self.errors)
         fields = reader.fields(
             data, 1, None, "a part",
-            required={"id": str, "title": str, "source": str, "sections": list},
+            required={"id": str, "title": str, "source": str, "source_language": str, "sections": list},
             optional={"intro": str, "tags": list, "notes": list, "table": str},
         )
         if fields is None:
@@ -521,6 +523,9 @@ class _Loader:
                  for i, note in enumerate(fields.get("notes", []))]
         intro = fields.get("intro")
         table = fields.get("table")
+        if fields["source_language"] not in LANGUAGES:
+            reader.error(data.line_of("source_language"), part_id,
+                         f"source_language {fields['source_language']!r} must be one of {', '.join(LANGUAGES)}")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), part_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
         return Part(
@@ -529,6 +534,7 @@ class _Loader:
             intro=self.message(reader, f"{part_id}.intro", intro, data.line_of("intro"), None) if intro else None,
             source=fields["source"], tags=tags, sections=tuple(sections), file=reader.file,
             notes=tuple(note for note in notes if note is not None), table=table,
+            source_language=fields["source_language"],
         )
 
     def note(self, reader: _Reader, data: Any, line: int, house: Map | None) -> Note | None:

@@ -91,6 +91,8 @@ CASES = [
     Case("yaml-huge-file", RAKE, append(RAKE, "# " + "x" * 2_100_000 + "\n"), 2, "larger than"),
     Case("yaml-long-string", RAKE, replace(RAKE, "        title: No flop, no drop", "        title: " + "x" * 30_000), 2,
          "longer than"),
+    Case("source-language-unknown", RAKE, replace(RAKE, "source_language: ro", "source_language: xx"), 2,
+         "source_language 'xx' must be one of"),
     Case("yaml-syntax", RAKE, replace(RAKE, "\nsections:", "\nsections: [unclosed"), 2, "YAML syntax"),
     Case("yaml-empty-file", RAKE, lambda tree: (tree / RAKE).write_text("", encoding="utf-8"), 2, "the file is empty"),
     Case("yaml-python-tag", RAKE, replace(RAKE, "        title: No flop, no drop", "        title: !!python/object/apply:os.system [id]"),

@@ -226,6 +226,7 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
     rake = (review / "rake.html").read_text(encoding="utf-8")
     assert "Source: 000_04a66977b465c41b.txt" in rake and '<span class="gp">&gt;&gt;&gt; </span>' in rake
     assert "Editorial note:" in rake and "ÎNTOTDEAUNA 5%" in rake        # a note, and the excerpt verbatim
+    assert '<p class="source-excerpt" lang="ro">' in rake                 # quoted in its own language
     assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")
 
 
