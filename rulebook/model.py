@@ -159,6 +159,7 @@ class Rulebook:
     root: Path
     edition: int | None = None          # the edition in force, raised each time the house publishes a change
     effective: date | None = None       # the day it is in force from
+    copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -636,7 +637,7 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     fields = reader.fields(data, 1, house_id, "a house",
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
                            optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict,
-                                     "edition": int, "effective": str})
+                                     "edition": int, "effective": str, "copyright": str})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -683,7 +684,8 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
-                    title, parameters, rel, stated, loader.root.parent, edition, effective)
+                    title, parameters, rel, stated, loader.root.parent, edition, effective,
+                    _clean(fields["copyright"]) if fields.get("copyright") else None)
 
 
 def _house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: _Reader,

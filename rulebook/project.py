@@ -147,8 +147,8 @@ class Project:
         """
         book = self.houses[house_id].book
         digest = hashlib.sha256(self.code_digest.encode())
-        digest.update(repr((book.id, book.name, book.city, book.contact, book.unit,
-                            [part.id for part in book.parts])).encode())
+        digest.update(repr((book.id, book.name, book.city, book.contact, book.unit, book.edition, book.effective,
+                            book.copyright, [part.id for part in book.parts])).encode())
         digest.update(repr(sorted(_flatten(book.house))).encode())
         tr = self.translations(lang)
         for message in self.template:

@@ -52,6 +52,7 @@ def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
             slug = row["name"].replace("/", "-")
             text = text_of(out / lang / f"card-{slug}.pdf")
             assert f"{row['game']} {row['name']}" in text
+            assert spaced(f"\u00a9 {book.copyright}") in text, (lang, row["name"])    # whose card it is
             for amount in (row["small_blind"], row["big_blind"], row["buy_in"]["min"], row["rake"]["cap"],
                            row["rake"]["short_handed_cap"], row["straddle"], row["auto_straddle"] or row["straddle"]):
                 assert spaced(fmt.money(amount)) in text, (lang, row["name"], fmt.money(amount))

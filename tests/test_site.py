@@ -274,8 +274,10 @@ def test_every_page_says_which_edition_it_is_and_since_when(site, project):
                 text = unescape(" ".join(article((site / house_id / lang / page).read_text(encoding="utf-8")).split()))
                 assert day in text and book.name in text, (house_id, lang, page)
             for path in (site / house_id / lang).glob("*.html"):   # and at the foot of every page
-                foot = re.search(r'<p class="rulebook-footer">([^<]*)</p>', path.read_text(encoding="utf-8"))
-                assert foot and day in unescape(foot.group(1)) and book.name in unescape(foot.group(1)), path
+                foot = re.search(r'<p class="rulebook-footer">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)
+                line = foot and unescape(re.sub(r"<br>", " ", foot.group(1)))
+                assert line and day in line and book.name in line, path
+                assert f"\u00a9 {book.copyright}" in line and book.copyright.startswith("2026"), path
 
 
 def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(site, project):
