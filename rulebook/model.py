@@ -160,6 +160,7 @@ class Rulebook:
     edition: int | None = None          # the edition in force, raised each time the house publishes a change
     effective: date | None = None       # the day it is in force from
     copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
+    base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -637,7 +638,8 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     fields = reader.fields(data, 1, house_id, "a house",
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
                            optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict,
-                                     "edition": int, "effective": str, "copyright": str})
+                                     "edition": int, "effective": str, "copyright": str,
+                                     "base_url": (str, type(None))})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -681,11 +683,16 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         except ValueError:
             reader.error(data.line_of("effective"), house_id,
                          f"effective {fields['effective']!r} must be a date written 2026-12-01")
+    base_url = fields.get("base_url")
+    if base_url is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/-]*)?", base_url):
+        reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} must be an https:// address "
+                     "(letters, digits, dots, hyphens and slashes)")
+        base_url = None
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
-                    _clean(fields["copyright"]) if fields.get("copyright") else None)
+                    _clean(fields["copyright"]) if fields.get("copyright") else None, base_url)
 
 
 def _house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: _Reader,

@@ -9,12 +9,13 @@ printed with its own stylesheet and a table of contents.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Callable
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from rulebook.formatting import LocaleFormatter
 from rulebook.i18n import LANGUAGES
@@ -46,10 +47,62 @@ class PrintRenderer:
             book=book, edition=fmt.edition,
         )
 
-    def toc(self) -> str:
-        """The printed table of contents: parts and sections, page numbers filled in by CSS."""
-        text = lambda message: self.translations.pgettext(message.context, message.text)  # noqa: E731
-        return self.env.get_template("toc.html.jinja").render(book=self.book, text=text)
+    def rulebook(self, html: str, where: str) -> str:
+        """Sphinx's single page of the reader's edition made into the printed rulebook: a cover, the
+        contents (page numbers from CSS), each part starting a page, running heads and feet, the
+        document's metadata, and links that lead somewhere in print: a rule's link to the rule
+        inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
+        Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
+        first_part = html.find('<span id="document-')
+        if first_part < 0:
+            raise ValueError(f"{where} has no parts to print")
+        # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
+        html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
+        html = re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+        html = re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"', self._print_link, html)
+        pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
+        front = self.env.get_template("toc.html.jinja").render(
+            book=self.book, text=self.text, pages=pages, titles=self._titles(html))
+        head = self.env.get_template("head.html.jinja").render(book=self.book, running=Markup(self._running()))
+        html = html.replace("</head>", head + "</head>", 1)
+        html = html.replace("<h1>", self.env.get_template("cover.html.jinja").render() + "<h1>", 1)
+        at = html.rfind("<section", 0, html.find("<span id=document-"))
+        return html[:at] + front + html[at:]
+
+    def text(self, message) -> str:
+        return self.translations.pgettext(message.context, message.text)
+
+    @staticmethod
+    def _titles(html: str) -> dict[str, str]:
+        """The printed title of each page after the parts (the glossary, the downloads), as Sphinx wrote it."""
+        return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
+            r'<span id=document-([a-z0-9-]+)></span>\s*<h2>(.*?)</h2>', html, re.S)}
+
+    def _print_link(self, found: re.Match) -> str:
+        href = found.group(1)
+        rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
+        if href.startswith("#") or rule:
+            return f'<a class="reference internal" href="#{rule.group(1) if rule else href[1:]}"'
+        base = self.book.base_url
+        if re.match(r"https?://", href):
+            return f'<a class="reference external" href="{href}"'
+        if base:
+            return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
+        return '<a class="reference nowhere"'
+
+    def _running(self) -> str:
+        """The running head and foot as CSS: the rulebook's title and the part, the edition line and
+        'page n of N' in the reader's language (every text a CSS string, escaped)."""
+        book, fmt = self.book, self.fmt
+        pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
+        counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
+                           for piece in pages if piece)
+        foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
+        return (f"@page {{ @top-left {{ content: {css_string(self.text(book.title))}; }} "
+                f"@top-right {{ content: string(part); }} "
+                f"@bottom-left {{ content: {css_string(foot)}; }} "
+                f"@bottom-right {{ content: {counter}; }} }} "
+                "@page :first { @top-left { content: none; } @top-right { content: none; } }")
 
     def face(self, row: dict) -> Markup:
         return Markup(self.env.get_template("face.html.jinja").render(row=row))
@@ -61,6 +114,12 @@ class PrintRenderer:
         title = f"{self.translations.gettext('Table card')} {row['game']} {row['name']}"
         return self.env.get_template("card.html.jinja").render(
             faces=faces, lang=self.lang, title=title, css=Markup(css), layout=layout)
+
+
+def css_string(text: str) -> str:
+    """Text as a CSS string: letters, digits and plain punctuation as they are, anything else
+    (quotes, backslashes, angle brackets, line breaks) as a CSS escape."""
+    return '"' + "".join(c if c.isalnum() or c in " .,;:!?()-/'\u2019\u2013\u2014" else f"\\{ord(c):x} " for c in text) + '"'
 
 
 def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
@@ -125,11 +184,7 @@ def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | No
     house_id, (lang,), build = job
     project = workers.project()
     page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
-    html = page.read_text(encoding="utf-8")
-    first_part = html.find('<span id="document-')
-    if first_part < 0:
-        raise ValueError(f"{page} has no parts to print")
-    html = html[:first_part] + PrintRenderer(project, house_id, lang).toc() + html[first_part:]
+    html = PrintRenderer(project, house_id, lang).rulebook(page.read_text(encoding="utf-8"), str(page))
     return _write_pages(project, Path(build), "pdf", house_id, lang, {f"{house_id}/{rulebook_file(lang)}": html},
                         page, project.root / "templates" / "print" / "rulebook.css")
 

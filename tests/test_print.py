@@ -13,6 +13,7 @@ from rulebook.formatting import LocaleFormatter
 from rulebook.printing import build_cards, build_pdfs
 from rulebook.project import Project
 from rulebook.site import build_all
+from rulebook.i18n import LANGUAGES  # noqa: F401
 from tests.conftest import ROOT, edit
 
 A6 = (297.6, 419.5)   # points
@@ -126,10 +127,14 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
 
 
-def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
-    project = Project.load(ROOT)   # the shorter rulebook (39 pages against 55) proves the same
+def test_the_printed_rulebook_has_contents_and_rule_ids_and_is_the_same_from_any_folder(tmp_path, tree):
+    project = Project.load(ROOT)   # the shorter rulebook proves the same
     assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
     [pdf] = build_pdfs(project, tmp_path, ("es",), ("casino",))
+    elsewhere = tree / "_build"                  # the same sources in another checkout folder
+    assert build_all(Project.load(tree), ("es",), "singlehtml", elsewhere, ("casino",))
+    [other] = build_pdfs(Project.load(tree), elsewhere, ("es",), ("casino",))
+    assert other.read_bytes() == pdf.read_bytes() and str(tree).encode() not in pdf.read_bytes()
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
     contents = spaced(reader.pages[1].extract_text())
@@ -171,3 +176,74 @@ def test_a_french_edit_reprints_only_the_french_cards(tree):
     assert redone == {"fr"}
     text = " ".join(page.extract_text() for page in PdfReader(build / "cards" / "club" / "fr" / "card-1-3.pdf").pages)
     assert "Les blindes" in text
+
+
+@pytest.fixture(scope="module")
+def rulebooks(built_site):
+    """The printed rulebooks `make site` publishes, every house and language."""
+    return built_site.parent / "pdf"
+
+
+def body_lines(page, running: set[str]) -> list[str]:
+    """A page's lines without its running head and foot (WeasyPrint writes those last)."""
+    lines = [spaced(line).strip() for line in page.extract_text().splitlines()]
+    return [line for line in lines if line and not any(line.startswith(head) for head in running)]
+
+
+def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(rulebooks, project):
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        for lang in ("en", "hr", "fr"):
+            tr = project.translations(lang)
+            fmt = LocaleFormatter(tr)
+            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            running = {tr.pgettext(book.title.context, book.title.text),
+                       spaced(fmt.edition(book.name, book.edition, book.effective))}
+            entries = []
+            for page in reader.pages[1:4]:
+                entries += re.findall(r"^(.+?)\s*\.{4,}\s*(\d+)$", spaced_lines(page.extract_text()), re.M)
+            titles = {tr.pgettext(part.title.context, part.title.text) for part in book.parts}
+            assert titles <= {title for title, _ in entries}, (house_id, lang)       # every part listed
+            assert tr.gettext("Glossary") in {title for title, _ in entries}, (house_id, lang)
+            for title, number in entries:
+                text = " ".join(body_lines(reader.pages[int(number) - 1], running))
+                assert title in text, (house_id, lang, title, number)
+            for number, page in enumerate(reader.pages, 1):
+                assert body_lines(page, running), (house_id, lang, f"page {number} is blank")
+
+
+def spaced_lines(text: str) -> str:
+    return "\n".join(spaced(line).strip() for line in text.splitlines())
+
+
+def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
+    """A rule's title, its id line and its first lines stay together: no page ends with a section
+    title or a rule's id line (the id comes straight under the title)."""
+    from rulebook.render import PageRenderer
+
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        for lang in ("en", "hr"):
+            renderer = PageRenderer(project, house_id, lang)
+            tr, fmt = renderer.tr, renderer.fmt
+            running = {tr.pgettext(book.title.context, book.title.text),
+                       spaced(fmt.edition(book.name, book.edition, book.effective))}
+            headings = {spaced(renderer.text(section.title)) for part in book.parts for section in part.sections}
+            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            for number, page in enumerate(reader.pages[:-1], 1):
+                last = body_lines(page, running)[-1]
+                assert not last.startswith("# ") and last not in headings, (house_id, lang, number, last)
+
+
+def test_the_printed_rulebook_links_inside_itself_and_says_whose_it_is(rulebooks, project):
+    for house_id, edition in project.houses.items():
+        for lang in LANGS:
+            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            meta = reader.metadata
+            assert meta["/Author"] == edition.book.name and meta["/Title"], (house_id, lang)
+            assert reader.trailer["/Root"]["/Lang"] == lang
+            annots = [annot.get_object() for page in reader.pages for annot in page.get("/Annots") or []]
+            uris = [annot["/A"]["/URI"] for annot in annots if "/URI" in annot.get("/A", {})]
+            assert not [uri for uri in uris if not uri.startswith("https://")], (house_id, lang, uris[:3])
+            inside = {annot["/Dest"] for annot in annots if "/Dest" in annot}
+            assert {rule.id for rule in edition.book.rules} <= inside, (house_id, lang)   # each id jumps to its rule
