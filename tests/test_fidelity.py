@@ -34,3 +34,78 @@ def test_every_rule_quotes_its_source_verbatim(part):
     assert missing == [], f"rules of {part.id} without an excerpt"
     invented = [(rule.id, excerpt) for rule in part.rules for excerpt in rule.excerpts if normal(excerpt) not in seed]
     assert invented == [], f"excerpts of {part.id} not found verbatim in {part.source}"
+
+
+# -- Every number a reader reads is the house's own ------------------------------------------------
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d{3})*(?:[.,]\d+)?")
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers written in a text, thousands separators dropped (1,000 and 1.000 are 1000)."""
+    return {re.sub(r"[.,](?=\d{3}\b)", "", found) for found in _NUMBER.findall(text)}
+
+
+def _flat_numbers(data) -> set[str]:
+    if isinstance(data, dict):
+        return {n for value in data.values() for n in _flat_numbers(value)}
+    if isinstance(data, list):
+        return {n for value in data for n in _flat_numbers(value)}
+    if isinstance(data, bool) or data is None:
+        return set()
+    return numbers(str(data))
+
+
+def published_english(book) -> dict[str, str]:
+    """Each published rule of a house as a reader reads it in English: title, text, items and the
+    proposals the house adopted, every placeholder filled with the house's value."""
+    from rulebook.formatting import format_value
+    from rulebook.i18n import Translations
+    from rulebook.model import fill
+    from rulebook.values import resolve
+
+    english = Translations("en", None)
+    found = {}
+    for rule in book.published().rules:
+        shown = {name: format_value(*resolve(value, book.house), english) for name, value in rule.values.items()}
+        messages = [rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)]
+        found[rule.id] = " ".join(fill(message.text, shown) for message in messages)
+    return found
+
+
+def unsourced_numbers(book) -> dict[str, list[str]]:
+    """Rule id → the numbers its published English text states that neither the house's excerpts
+    (its own documents' words) nor its house parameters hold."""
+    own = {n for rule in book.rules for excerpt in rule.excerpts for n in numbers(excerpt)} | _flat_numbers(book.house)
+    return {rule_id: sorted(numbers(text) - own) for rule_id, text in published_english(book).items()
+            if numbers(text) - own}
+
+
+@pytest.mark.parametrize("book", LIBRARY.houses, ids=[book.id for book in LIBRARY.houses])
+def test_every_published_number_is_the_houses_own(book):
+    assert unsourced_numbers(book) == {}, (
+        f"numbers in {book.id}'s published rules that its documents and house file do not give: "
+        "remove them, or make the statement a proposal")
+
+
+def test_an_invented_number_is_caught(tmp_path):
+    """The number test can fail: a rule that states a number its house never wrote is reported."""
+    import dataclasses
+
+    club = LIBRARY.house("club")
+    rule = next(rule for rule in club.rules if rule.id == "calling-time")
+    text = dataclasses.replace(rule.text, text=rule.text.text + " He then has 45 seconds.")
+    broken = dataclasses.replace(club, parts=tuple(dataclasses.replace(part, sections=tuple(
+        dataclasses.replace(section, rules=tuple(dataclasses.replace(r, text=text) if r is rule else r
+                                                 for r in section.rules))
+        for section in part.sections)) for part in club.parts))
+    assert unsourced_numbers(broken) == {"calling-time": ["45"]}
+    assert unsourced_numbers(club) == {}
+
+
+def test_a_proposed_sentence_is_not_in_the_published_text():
+    """What only a proposal states (here the chip race's rounding) is the editors' to read, not the reader's."""
+    casino = LIBRARY.house("casino")
+    assert any(rule.is_proposal or any(not p.adopted for p in rule.proposals) for rule in casino.rules)
+    for rule_id, text in published_english(casino).items():
+        assert "half a larger chip" not in text, rule_id
