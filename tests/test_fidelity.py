@@ -109,3 +109,35 @@ def test_a_proposed_sentence_is_not_in_the_published_text():
     assert any(rule.is_proposal or any(not p.adopted for p in rule.proposals) for rule in casino.rules)
     for rule_id, text in published_english(casino).items():
         assert "half a larger chip" not in text, rule_id
+
+
+# -- `rulebook fidelity`: the text of authority against the house's own words -----------------------
+
+def test_the_fidelity_report_lists_each_houses_departures_with_their_decisions(capsys):
+    from rulebook.cli import main
+
+    assert main(["--root", str(ROOT), "fidelity", "--top", "5"]) == 0
+    out = capsys.readouterr().out
+    for house in ("club", "casino"):
+        block = out[out.index(f"{house}: "):]
+        rows = re.findall(r"^ +(\d+)%  ([a-z0-9-]+): (.+)$", block, flags=re.M)[:5]
+        assert len(rows) == 5
+        assert [int(share) for share, _, _ in rows] == sorted(int(share) for share, _, _ in rows)
+    assert "rake-cap-definition: ADDITIONS.md: kept" in out      # a departure, with its recorded decision
+
+
+def test_a_text_of_authority_in_other_words_tops_the_report(tree, capsys):
+    """The report can fail its readers only if it misses a departure: a Romanian text rewritten in
+    words of its own comes first, and says that no decision is recorded for it."""
+    from rulebook.cli import main
+    from rulebook.i18n import po_path, read_catalog, write_catalog
+
+    path = po_path(tree, "ro")
+    catalog = read_catalog(path, "ro")
+    next(m for m in catalog if m.context == "no-flop-no-drop.title").string = "Cine întârzie pierde"
+    next(m for m in catalog if m.context == "no-flop-no-drop.text").string = (
+        "Oricine întârzie rămâne fără mână, indiferent ce spune altcineva despre aceasta.")
+    write_catalog(path, catalog)
+    assert main(["--root", str(tree), "fidelity", "--house", "club", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^ +\d+%  no-flop-no-drop: no editorial decision recorded$", out, flags=re.M), out

@@ -146,17 +146,16 @@ CASES = [
     Case("house-rake-band-gap", HOUSE, replace(HOUSE, "      - {from: 550, to: 569, rake: 28}\n", ""), 1, "[house]"),
     Case("house-negative-blind", HOUSE, replace(HOUSE, "small_blind: 1\n", "small_blind: -1\n"), 1, "[house]"),
     # -- proposals: what a house's documents do not say, and its adoption -------------------
-    Case("house-adopt-unknown", HOUSE, replace(HOUSE, "variants:\n", "adopt: [no-such-rule]\nvariants:\n"), 2,
+    Case("house-adopt-unknown", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [no-such-rule]\n"), 2,
          "'adopt' names 'no-such-rule', but rule 'no-such-rule'"),
-    Case("house-adopt-not-proposed", HOUSE, replace(HOUSE, "variants:\n", "adopt: [rake-rate]\nvariants:\n"), 2,
+    Case("house-adopt-not-proposed", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [rake-rate]\n"), 2,
          "rule 'rake-rate' as this house publishes it has no such proposal"),
-    Case("house-adopt-other-houses", HOUSE, replace(HOUSE, "variants:\n", "adopt: [tournament-chip-race.proposal1]\n"
-                                                                          "variants:\n"), 2,
+    Case("house-adopt-other-houses", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [tournament-chip-race.proposal1]\n"), 2,
          "rule 'tournament-chip-race' as this house publishes it has no such proposal"),
-    Case("house-adopt-twice", HOUSE, replace(HOUSE, "variants:\n", "adopt: [holdem-bets-within-limits, "
-                                                                   "holdem-bets-within-limits]\nvariants:\n"), 2,
+    Case("house-adopt-twice", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [holdem-bets-within-limits, "
+                                                                "holdem-bets-within-limits]\n"), 2,
          "'adopt' lists 'holdem-bets-within-limits' twice"),
-    Case("house-adopt-not-a-list", HOUSE, replace(HOUSE, "variants:\n", "adopt: holdem-bets-within-limits\nvariants:\n"),
+    Case("house-adopt-not-a-list", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: holdem-bets-within-limits\n"),
          2, "'adopt' must be a list"),
     Case("house-unstated-policy", HOUSE, replace(HOUSE, "  betting:\n", "  betting:\n    incomplete_all_in: tda\n"), 2,
          "parameter betting.incomplete_all_in is stated by no rule the house publishes"),

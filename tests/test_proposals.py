@@ -71,8 +71,8 @@ def test_the_status_page_lists_every_proposal_of_the_house(project):
 
 
 def _tree_with_adoptions(tree: Path) -> Path:
-    edit(tree / "houses/club/house.yaml", "variants:\n", f"adopt: [{WHOLE}]\nvariants:\n")
-    edit(tree / "houses/casino/house.yaml", "variants:\n", f"adopt: [{SENTENCE}]\nvariants:\n")
+    edit(tree / "houses/club/house.yaml", "adopt: []\n", f"adopt: [{WHOLE}]\n")
+    edit(tree / "houses/casino/house.yaml", "adopt: []\n", f"adopt: [{SENTENCE}]\n")
     return tree
 
 
