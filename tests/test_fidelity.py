@@ -141,3 +141,12 @@ def test_a_text_of_authority_in_other_words_tops_the_report(tree, capsys):
     assert main(["--root", str(tree), "fidelity", "--house", "club", "--top", "1"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"^ +\d+%  no-flop-no-drop: no editorial decision recorded$", out, flags=re.M), out
+
+
+@pytest.mark.parametrize("house", [book.id for book in LIBRARY.houses])
+def test_the_ten_largest_departures_of_each_house_have_a_recorded_decision(project, house):
+    """Where a house's text of authority departs most from its own words, an editor decided so."""
+    from rulebook.fidelity import departures
+
+    undecided = [d.rule_id for d in departures(project, house)[:10] if not d.decisions]
+    assert undecided == [], f"record a decision (rules/ADDITIONS.md or a note), or bring them back to {house}'s words"
