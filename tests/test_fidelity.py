@@ -88,6 +88,53 @@ def test_every_published_number_is_the_houses_own(book):
         "remove them, or make the statement a proposal")
 
 
+# Numbers the houses' documents write in words (Romanian, Croatian), as their digits.
+NUMBER_WORDS = {
+    "1": ("unu", "una", "un", "jedan", "jedna", "jedno"), "2": ("doi", "două", "doua", "dva", "dvije"),
+    "3": ("trei", "tri"), "4": ("patru", "četiri", "cetiri"), "5": ("cinci", "pet"),
+}
+
+
+def literal_numbers_not_in_own_excerpts(book) -> dict[str, list[str]]:
+    """Rule id → the numbers of its literal values (``504 lei``, ``2``: not house parameters) that its
+    own excerpts do not give, in digits or in words: a number the rulebook brought in itself."""
+    from rulebook.formatting import format_value
+    from rulebook.i18n import Translations
+    from rulebook.values import resolve
+
+    english, found = Translations("en", None), {}
+    for rule in book.published().rules:
+        excerpt = " ".join(rule.excerpts)
+        words = set(re.findall(r"\w+", excerpt.lower()))
+        own = numbers(excerpt) | {digit for digit, names in NUMBER_WORDS.items() if words & set(names)}
+        shown = [format_value(*resolve(value, book.house), english) for value in rule.values.values() if value.path is None]
+        missing = sorted({n for text in shown for n in numbers(text)} - own)
+        if missing:
+            found[rule.id] = missing
+    return found
+
+
+@pytest.mark.parametrize("book", LIBRARY.houses, ids=[book.id for book in LIBRARY.houses])
+def test_every_literal_number_is_in_the_rules_own_excerpt(book):
+    """Stricter than the house-wide test for the numbers a rule brings itself (not from the house
+    file): each must be in the passage of the house's document that the rule states."""
+    assert literal_numbers_not_in_own_excerpts(book) == {}
+
+
+def test_a_literal_number_the_excerpt_does_not_give_is_caught():
+    import dataclasses
+
+    from rulebook.values import parse_value
+
+    casino = LIBRARY.house("casino")
+    rule = next(rule for rule in casino.rules if rule.id == "tournament-four-card-flop")
+    broken_rule = dataclasses.replace(rule, values={**rule.values, "flop": parse_value("3 cards")})
+    broken = dataclasses.replace(casino, parts=tuple(dataclasses.replace(part, sections=tuple(
+        dataclasses.replace(section, rules=tuple(broken_rule if r is rule else r for r in section.rules))
+        for section in part.sections)) for part in casino.parts))
+    assert literal_numbers_not_in_own_excerpts(broken) == {"tournament-four-card-flop": ["3"]}
+
+
 def test_an_invented_number_is_caught(tmp_path):
     """The number test can fail: a rule that states a number its house never wrote is reported."""
     import dataclasses
