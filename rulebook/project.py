@@ -158,6 +158,9 @@ class Project:
         digest = hashlib.sha256(self.code_digest.encode())
         digest.update(repr((book.id, book.name, book.city, book.contact, book.unit,
                             [part.id for part in book.parts])).encode())
+        # What the house has adopted changes which rules the pages, the navigation and r/ show.
+        digest.update(repr([(rule.id, rule.adopted, [p.adopted for p in rule.proposals])
+                            for rule in self.houses[house_id].editors_book.rules]).encode())
         digest.update(repr(sorted(_flatten(book.house))).encode())
         tr = self.translations(lang)
         for message in self.template:
