@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 from rulebook.formatting import LocaleFormatter
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
+from rulebook.render import PageRenderer
 from rulebook import workers
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, rulebook_file, sheet_file
 from rulebook.memo import digest
@@ -41,10 +42,13 @@ class PrintRenderer:
         )
         self.env.install_gettext_callables(self.translations.gettext, self.translations.ngettext, newstyle=False)
         fmt = self.fmt
+        self.rules = {rule.id: rule for rule in book.rules}
+        self.pages = PageRenderer(project, house_id, lang)
         self.env.globals.update(
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
-            book=book, edition=fmt.edition,
+            book=book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
+            rake_rules=RAKE_RULES,
         )
 
     def rulebook(self, html: str, where: str) -> str:
@@ -104,6 +108,16 @@ class PrintRenderer:
                 f"@bottom-right {{ content: {counter}; }} }} "
                 "@page :first { @top-left { content: none; } @top-right { content: none; } }")
 
+    def rule_titles(self, *rule_ids: str) -> list[str]:
+        """The titles of those rules the house publishes, in the card's language: a rule's title is
+        the rule in one line, so the card says only what the rulebook says."""
+        return [self.pages.fill(self.rules[rule_id].title, self.rules[rule_id].values)
+                for rule_id in rule_ids if rule_id in self.rules]
+
+    def rules_for(self, row: dict) -> list[str]:
+        """The rules players ask about at a table of these stakes."""
+        return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
+
     def face(self, row: dict) -> Markup:
         return Markup(self.env.get_template("face.html.jinja").render(row=row))
 
@@ -113,7 +127,15 @@ class PrintRenderer:
     def card(self, faces: list[Markup], row: dict, css: str, layout: str) -> str:
         title = f"{self.translations.gettext('Table card')} {row['game']} {row['name']}"
         return self.env.get_template("card.html.jinja").render(
-            faces=faces, lang=self.lang, title=title, css=Markup(css), layout=layout)
+            faces=faces, lang=self.lang, title=title, css=Markup(css), layout=layout, author=self.book.name)
+
+
+# The rules players ask about at the table, printed by their titles on the cards where the house
+# publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
+TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
+POT_LIMIT_RULES = ("cash-table-pot-announcement",)
+# On the rake card: how split pots and side pots are raked.
+RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
 
 
 def css_string(text: str) -> str:
@@ -159,8 +181,9 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
         pages[f"{folder}/{RAKE_FILE}"] = renderer.bands(css)
     else:
         for row in rows:
-            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(
-                [renderer.face(row) for renderer in renderers], row, css, "card")
+            faces = [renderer.face(row) for renderer in renderers]
+            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(faces, row, css, "card")
+            pages[f"{folder}/{sheet_file(row)}"] = renderers[0].card(faces, row, css, "sheet")
     return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root)
 
 
@@ -208,8 +231,15 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     for name, html in pages.items():
         target = build / f"{kind}.new" / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        HTML(string=html, base_url=str(base)).write_pdf(target, stylesheets=stylesheets)
+        HTML(string=html, base_url=str(base)).write_pdf(target, stylesheets=stylesheets, finisher=_print_at_size)
     return list(pages), stamp
+
+
+def _print_at_size(document, pdf) -> None:
+    """Ask the printer not to shrink the page to fit (a card cut to 105 × 148 mm must print at size)."""
+    import pydyf
+
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable) -> list[Path]:

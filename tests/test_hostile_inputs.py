@@ -127,7 +127,7 @@ CASES = [
     Case("part-incomplete", "rules/extra.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text("id: extra\n"),
          2, "is missing 'title'"),
     Case("part-published-by-no-house", "rules/extra.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text(
-        "id: extra\ntitle: Extra\nsource: x\nsections:\n  - id: extra-section\n    title: Extra\n    rules:\n"
+        "id: extra\ntitle: Extra\nsource: x\nsource_language: ro\nsections:\n  - id: extra-section\n    title: Extra\n    rules:\n"
         "      - id: extra-rule\n        title: Extra\n        text: Extra.\n        source: x\n"), 2, "published by no house"),
     Case("house-unknown-part", HOUSE, replace(HOUSE, "  - rake\n", "  - rake\n  - no-such-part\n"), 2,
          "has no file rules/no-such-part.yaml"),
