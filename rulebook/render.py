@@ -92,7 +92,7 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
-            editors=editors, notes_of=self.notes_of, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
+            editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
@@ -119,6 +119,15 @@ class PageRenderer:
         book = self.book
         return frozenset({part.id for part in book.parts} | {s.id for part in book.parts for s in part.sections}
                          | {rule.id for rule in book.rules})
+
+    def source_language(self, source: str) -> str:
+        """The language of a passage an editorial note quotes, from the document it names first
+        (``000_….txt, "HEADING": …``): so it is marked as Romanian or Croatian on the page."""
+        for house in self.project.houses.values():
+            for part in house.book.parts:
+                if source.startswith(part.source):
+                    return part.source_language
+        return "en"
 
     def notes_of(self, rule_id: str) -> list:
         """The editorial notes about a rule (the editors' edition shows them under it)."""
