@@ -76,8 +76,9 @@
     if (!found.length) return pageSummary(htmlText, keywords, anchor);
     const list = document.createElement("ul");
     list.className = "rule-results";
-    found.forEach(({ rule }) => {
+    found.forEach(({ rule, score }) => {
       const item = list.appendChild(document.createElement("li"));
+      item.dataset.score = score;
       const link = item.appendChild(document.createElement("a"));
       link.dataset.rule = rule.id;
       link.textContent = rule.title;
