@@ -147,7 +147,7 @@ class Project:
         """
         book = self.houses[house_id].book
         digest = hashlib.sha256(self.code_digest.encode())
-        digest.update(repr((book.id, book.name, book.city, book.contact, book.unit,
+        digest.update(repr((book.id, book.name, book.city, book.contact, book.unit, book.edition, book.effective,
                             [part.id for part in book.parts])).encode())
         digest.update(repr(sorted(_flatten(book.house))).encode())
         tr = self.translations(lang)
