@@ -17,6 +17,9 @@ import pytest
 
 from conftest import article, copy_sources, edit, run_rulebook
 
+# One worker builds the two editions and their site once for every test here.
+pytestmark = pytest.mark.xdist_group("editions")
+
 GIT_ENV = {"GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org", "GIT_COMMITTER_NAME": "Editor",
            "GIT_COMMITTER_EMAIL": "editor@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
 
@@ -248,3 +251,25 @@ def test_a_single_edition_clone_builds(tmp_path):
     assert "<del" not in english and "<ins" not in english
     same = run_rulebook(repo, "changes", "--since", "HEAD", "--house", "club")
     assert same.returncode == 0 and same.stdout.splitlines()[0].endswith(": 0 change(s)")
+
+
+def test_redline_words_are_text_never_markup():
+    """Whatever the old and new texts hold, the redline's reST gives back their words as text."""
+    from docutils import nodes
+    from docutils.core import publish_doctree
+    from docutils.parsers.rst import roles
+
+    from rulebook.changes import redline
+    from rulebook.render import redline_rst
+    from rulebook.sphinxext import deleted, inserted, redline_role
+
+    for name in ("deleted", "inserted"):
+        roles.register_local_role(name, redline_role)
+    old = "a `b` <script>alert(1)</script> *c* :ref:`d` \\ e_ .. f::"
+    new = "a `b2` <img src=x onerror=alert(1)> **c** |sub| [#]_ e_ .. f::"
+    runs = redline(old, new)
+    tree = publish_doctree(redline_rst(old, new), settings_overrides={"report_level": 5})
+    assert {type(node) for node in tree.findall()} <= {nodes.document, nodes.paragraph, nodes.Text, deleted, inserted}
+    assert tree.astext() == " ".join(words for _, words in runs)
+    assert [node.astext() for node in tree.findall(deleted)] == [words for kind, words in runs if kind == "del"]
+    assert [node.astext() for node in tree.findall(inserted)] == [words for kind, words in runs if kind == "ins"]
