@@ -111,11 +111,16 @@ def _extract(archive: bytes, target: Path) -> None:
 
 def load_at(root: Path, ref: str) -> Project:
     """The project as it was at ``ref``: its data read from git, loaded by the current code."""
+    try:
+        top = _git(root, "rev-parse", "--show-toplevel")
+    except OSError:
+        raise EditionError("git is not installed: earlier editions are read from git") from None
+    if top.returncode != 0:
+        raise EditionError(f"{root} is not in a git repository: earlier editions are read from git")
     commit = commit_of(root, ref)
     if commit is None:
         raise EditionError(f"unknown git ref {ref!r} (a tag such as club/edition-1, a branch or a commit)")
-    top = _git(root, "rev-parse", "--show-toplevel").stdout.strip()
-    prefix = Path(root).resolve().relative_to(Path(top).resolve()).as_posix()
+    prefix = Path(root).resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
     tree = commit if prefix == "." else f"{commit}:{prefix}"
     listed = _git(root, "ls-tree", "--name-only", tree).stdout.split()
     folders = [folder for folder in DATA_FOLDERS if folder in listed]

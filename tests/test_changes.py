@@ -198,11 +198,16 @@ def test_changes_json_report(editions):
     assert (casino["rules"], casino["parameters"], casino["examples"]) == ([], [], [])
 
 
-def test_changes_mistakes_are_one_line(editions):
-    for args, words in ((("--since", "no-such-ref"), "unknown git ref 'no-such-ref'"),
-                        (("--since", "club/edition-1", "--house", "riverside"), "no house 'riverside'")):
-        run = run_rulebook(editions, "changes", *args)
-        assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1 and words in run.stderr
+def test_mistakes_are_one_line(editions, tree):
+    for root, args, words in (
+            (editions, ("changes", "--since", "no-such-ref"), "unknown git ref 'no-such-ref'"),
+            (editions, ("changes", "--since=--output=x"), "unknown git ref '--output=x'"),
+            (editions, ("changes", "--since", "club/edition-1", "--house", "riverside"), "no house 'riverside'"),
+            (editions, ("edition", "tag", "riverside"), "no house 'riverside'"),
+            (tree, ("changes", "--since", "HEAD"), "is not in a git repository"),
+            (tree, ("edition", "tag", "club"), "not a git repository")):
+        run = run_rulebook(root, *args)
+        assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1 and words in run.stderr, run
 
 
 @pytest.mark.parametrize("lang", ["ro", "en", "fr", "es", "hr"])
@@ -273,3 +278,14 @@ def test_redline_words_are_text_never_markup():
     assert tree.astext() == " ".join(words for _, words in runs)
     assert [node.astext() for node in tree.findall(deleted)] == [words for kind, words in runs if kind == "del"]
     assert [node.astext() for node in tree.findall(inserted)] == [words for kind, words in runs if kind == "ins"]
+
+
+def test_a_later_edition_without_its_predecessor_says_so(tree):
+    """Edition 2 in sources that do not hold edition 1 (no tag, no git): never "the first edition"."""
+    from rulebook.project import Project
+    from rulebook.render import PageRenderer
+
+    edit(tree / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")
+    page = PageRenderer(Project.load(tree), "club", "ro").pages()["changes"]
+    assert "Ediția 1 nu este înregistrată împreună cu aceste surse" in page and "prima ediție" not in page
+    assert "ediția 2" in page.splitlines()[0]
