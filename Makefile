@@ -12,10 +12,12 @@ DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core gettext po
 
 .PHONY: site html review cards pdf doctest test check gettext update-po clean debian
 
-site: html cards pdf
-
-html: $(READY) | debian
+# The published output: the cards and the rulebook PDFs, then every house's site, which offers
+# them on its downloads page (each part is redone only when what it is made of changed).
+site: $(READY) | debian
 	$(RULEBOOK) site
+
+html: site
 
 # Cards and PDFs are rebuilt only when what they are made of changed.
 SOURCES := $(wildcard conf.py rules/*.yaml houses/*/house.yaml executable_examples/*.yaml \

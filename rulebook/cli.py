@@ -123,13 +123,16 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.site import build_all
+    from rulebook.site import build_all, build_site
 
     gated = _gated(root, args)
     if isinstance(gated, int):
         return gated
     project, houses = gated
-    return 0 if build_all(project, tuple(args.lang or LANGUAGES), args.builder, args.build_dir, houses) else 1
+    languages = tuple(args.lang or LANGUAGES)
+    if args.builder == "html":   # the published site, with the cards and PDFs it offers
+        return 0 if build_site(project, languages, args.build_dir, houses) else 1
+    return 0 if build_all(project, languages, args.builder, args.build_dir, houses) else 1
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
@@ -146,20 +149,16 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.printing import build_pdfs
-    from rulebook.site import build_all
+    from rulebook.printing import print_rulebooks
 
     gated = _gated(root, args)
     if isinstance(gated, int):
         return gated
     project, houses = gated
-    build = args.build_dir or root / "_build"
-    languages = tuple(args.lang or LANGUAGES)
-    if not build_all(project, languages, "singlehtml", build, houses):
-        return 1
-    for path in build_pdfs(project, build, languages, houses):
+    printed = print_rulebooks(project, args.build_dir or root / "_build", tuple(args.lang or LANGUAGES), houses)
+    for path in printed or []:
         print(path)
-    return 0
+    return 0 if printed is not None else 1
 
 
 def cmd_edition(root: Path, args: argparse.Namespace) -> int:

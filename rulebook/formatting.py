@@ -91,6 +91,13 @@ class LocaleFormatter:
         return self.tr.gettext("{house}, edition {edition}, in force from {date}").format(
             house=name, edition=number, date=self.long_date(effective))
 
+    def file_size(self, size: int) -> str:
+        """A file's size as the language writes it: 12 kB, 0,2 MB, 12 ko."""
+        if size < 1_000_000:
+            return format_unit(max(1, round(size / 1000)), "digital-kilobyte", length="short", locale=self.code)
+        return format_unit(round(size / 1_000_000, 1), "digital-megabyte", length="short", locale=self.code,
+                           format="#,##0.0")
+
     def count(self, value: int) -> str:
         return format_value(value, "count", self.tr)
 

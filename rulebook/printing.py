@@ -9,7 +9,6 @@ printed with its own stylesheet and a table of contents.
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 from typing import Callable
@@ -21,13 +20,10 @@ from rulebook.formatting import LocaleFormatter
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
 from rulebook import workers
+from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, rulebook_file, sheet_file
 from rulebook.memo import digest
-from rulebook.site import keep_unrebuilt, publish, work_dir
+from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
-
-
-def _slug(stakes: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "-", stakes.lower()).strip("-")
 
 
 class PrintRenderer:
@@ -81,9 +77,9 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
         if not book.runs_cash_games:
             continue  # a tournament room has no stakes to put on a table card
         jobs += [(house_id, (lang,), str(build)) for lang in languages]
-        official = book.house["official_language"]
-        if bilingual and official != "en":
-            jobs.append((house_id, (official, "en"), str(build)))
+        pair = bilingual_languages(book)
+        if bilingual and pair:
+            jobs.append((house_id, pair, str(build)))
     return _print(project, build, "cards", jobs, _cards_job)
 
 
@@ -99,12 +95,12 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
         renderer = renderers[0]
         for row in rows:
             face = renderer.face(row)
-            pages[f"{folder}/card-{_slug(row['name'])}.pdf"] = renderer.card([face], row, css, "card")
-            pages[f"{folder}/sheet-{_slug(row['name'])}.pdf"] = renderer.card([face], row, css, "sheet")
-        pages[f"{folder}/rake-bands.pdf"] = renderer.bands(css)
+            pages[f"{folder}/{card_file(row)}"] = renderer.card([face], row, css, "card")
+            pages[f"{folder}/{sheet_file(row)}"] = renderer.card([face], row, css, "sheet")
+        pages[f"{folder}/{RAKE_FILE}"] = renderer.bands(css)
     else:
         for row in rows:
-            pages[f"{folder}/card-{_slug(row['name'])}.pdf"] = renderers[0].card(
+            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(
                 [renderer.face(row) for renderer in renderers], row, css, "card")
     return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root)
 
@@ -117,6 +113,14 @@ def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGU
     return _print(project, build, "pdf", jobs, _pdf_job)
 
 
+def print_rulebooks(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
+                    houses: tuple[str, ...] | None = None) -> list[Path] | None:
+    """The reader's edition as one page per house and language, printed; None if a build failed."""
+    if not build_all(project, languages, "singlehtml", build, houses):
+        return None
+    return build_pdfs(project, build, languages, houses)
+
+
 def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
     house_id, (lang,), build = job
     project = workers.project()
@@ -126,7 +130,7 @@ def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | No
     if first_part < 0:
         raise ValueError(f"{page} has no parts to print")
     html = html[:first_part] + PrintRenderer(project, house_id, lang).toc() + html[first_part:]
-    return _write_pages(project, Path(build), "pdf", house_id, lang, {f"{house_id}/rulebook-{lang}.pdf": html},
+    return _write_pages(project, Path(build), "pdf", house_id, lang, {f"{house_id}/{rulebook_file(lang)}": html},
                         page, project.root / "templates" / "print" / "rulebook.css")
 
 

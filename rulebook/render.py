@@ -16,6 +16,7 @@ import jinja2
 
 from babel.lists import format_list
 
+from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.examples import WorkedExample, shown_result
 from rulebook.formatting import LocaleFormatter, format_value
 from rulebook.i18n import LANGUAGES
@@ -195,9 +196,25 @@ class PageRenderer:
     def official_language(self) -> str:
         return self.fmt.language_name(self.book.house["official_language"])
 
-    def pages(self, status: list | None = None) -> dict[str, str]:
-        """Page name → reST source, for every page of the site."""
-        pages = {"index": self.env.get_template("index.rst.jinja").render()}
+    def link(self, text: str, item: Download) -> Markup:
+        """A link to a downloadable file in the site's downloads folder (the name is the code's)."""
+        if not re.fullmatch(r"[a-z0-9-]+\.pdf", item.name):
+            raise ValueError(f"not a download name: {item.name!r}")
+        return Markup(f"`{rst_text(text)} <{DOWNLOADS}/{item.name}>`__")
+
+    def about(self, item: Download) -> str:
+        """What a reader wants to know before downloading: the format, the paper and the size."""
+        return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
+
+    def pages(self, status: list | None = None, files: list[Download] | None = None) -> dict[str, str]:
+        """Page name → reST source, for every page of the site; ``files``: the downloads it offers
+        (none for the single page the rulebook PDF is printed from; only those printed are offered)."""
+        files = [item for item in files or () if item.size is not None]
+        pages = {"index": self.env.get_template("index.rst.jinja").render(downloads=bool(files))}
+        if files:
+            pages["downloads"] = self.env.get_template("downloads.rst.jinja").render(
+                files=files, link=self.link, about=self.about,
+                language_name=self.fmt.language_name, bilingual=bilingual_languages(self.book))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.env.get_template("status.rst.jinja").render(
                 status=status, language_name=self.fmt.language_name, count=self.fmt.count,

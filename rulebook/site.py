@@ -21,6 +21,7 @@ from pathlib import Path
 
 import jinja2
 
+from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerprint
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.memo import digest
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
@@ -75,7 +76,9 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     house, lang, builder, build = job
     build_dir = Path(build)
     project = workers.project()
-    sphinx_builder, editors, _ = edition(builder)
+    sphinx_builder, editors, folder = edition(builder)
+    # A published edition offers the printed rulebook and the cards (the single page printed is not one).
+    files = downloads(project.houses[house].book, lang, build_dir) if folder else []
     # Each edition writes its own reST: a build of one never makes Sphinx re-read the other's.
     src = build_dir / ("src-editors" if editors else "src") / house / lang
     src.mkdir(parents=True, exist_ok=True)
@@ -84,11 +87,12 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     skippable = builder in SKIPPABLE
     try:
         sources = project.sources_digest and digest(builder, version("sphinx"), version("furo"),
-                                                    project.sources_digest, house, lang, _previous(project, house)) or None
+                                                    project.sources_digest, house, lang,
+                                                    fingerprint(files, build_dir), _previous(project, house)) or None
         if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, lang, sources):
             return Built(label, 0, "", None, sources)
-        pages = PageRenderer(project, house, lang, editors).pages(all_status(project))
-        stamp = build_stamp(project, house, lang, builder, pages)
+        pages = PageRenderer(project, house, lang, editors).pages(all_status(project), files)
+        stamp = digest(build_stamp(project, house, lang, builder, pages), fingerprint(files, build_dir))
         if skippable and unchanged(build_dir, builder, house, lang, stamp):
             return Built(label, 0, "", None, sources)
         forget(build_dir, builder, house, lang)
@@ -104,6 +108,7 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
+        copy_downloads(files, build_dir, work_dir(build_dir, builder, house, lang) / DOWNLOADS)
         return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
@@ -128,6 +133,16 @@ def build_stamp(project: Project, house: str, lang: str, builder: str, pages: di
     return digest(builder, version("sphinx"), version("furo"), project.fingerprint(house, lang),
                   _read(project.root / "conf.py"), *(_read(path) for path in engine),
                   *(f"{name}\0{text}" for name, text in sorted(pages.items())))
+
+
+def copy_downloads(files: list[Download], build: Path, folder: Path) -> None:
+    """The printed files into the site's downloads folder, as they are now (hard links: a print
+    job never rewrites a published file in place, it publishes a new folder)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    for item in files:
+        if item.size is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            link_or_copy(build / item.source, folder / item.name)
 
 
 def _read(path: Path) -> str:
@@ -193,6 +208,18 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
     publish(site, build / folder)
     remember_all()   # only now, once published, may a later build skip what this one built
     return ok
+
+
+def build_site(project: Project, languages: tuple[str, ...] = LANGUAGES, build: Path | None = None,
+               houses: tuple[str, ...] | None = None) -> bool:
+    """The whole published output: the cards and the printed rulebooks first, since the site offers
+    them for download, then the site. True if every build passed."""
+    from rulebook.printing import build_cards, print_rulebooks
+
+    build = build or project.root / "_build"
+    build_cards(project, build, languages, houses)
+    return print_rulebooks(project, build, languages, houses) is not None and \
+        build_all(project, languages, "html", build, houses)
 
 
 def stage(work: Path, published: Path, staged: Path) -> None:

@@ -7,6 +7,7 @@ incremental build re-reads just what an edit touched.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from markupsafe import escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
+from sphinx.transforms import SphinxTransform
 
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
@@ -26,8 +28,8 @@ from rulebook.render import PageRenderer
 from rulebook.search_hr import SearchCroatian
 from rulebook.search_terms import search_language, with_poker_terms
 from rulebook.status import all_status
+from rulebook.theme_strings import search_translations_js, translate_theme, translated_labels
 from rulebook.vocabulary import N_
-from rulebook.theme_strings import search_translations_js, translate_theme
 
 STATIC = Path(__file__).parent / "static"
 
@@ -105,6 +107,7 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     ]
     renderer = app.rulebook_renderer
     context["rulebook_switch_label"] = renderer.tr.gettext("Language")
+    context["rulebook_labels"] = lambda html: translated_labels(str(html), renderer.tr)
     book = renderer.book
     context["rulebook_footer"] = renderer.fmt.edition(book.name, book.edition, book.effective) \
         if book.edition else book.name
@@ -204,6 +207,31 @@ def _write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+_RED_CARD = re.compile(r"(?:10|[2-9JQKA])[\u2665\u2666]")
+
+
+class RedSuits(SphinxTransform):
+    """Hearts and diamonds in red, as on the cards themselves: each red card of the text (``10♥``)
+    becomes an inline node of class ``suit-red``; the words and the search index are unchanged."""
+
+    default_priority = 700
+
+    def apply(self, **kwargs: Any) -> None:
+        for text in list(self.document.findall(nodes.Text)):
+            if not _RED_CARD.search(text) or isinstance(text.parent, (nodes.literal_block, nodes.literal)):
+                continue
+            pieces: list[nodes.Node] = []
+            at = 0
+            for found in _RED_CARD.finditer(text):
+                if found.start() > at:
+                    pieces.append(nodes.Text(text[at:found.start()]))
+                pieces.append(nodes.inline(found.group(), found.group(), classes=["suit-red"]))
+                at = found.end()
+            if at < len(text):
+                pieces.append(nodes.Text(text[at:]))
+            text.parent.replace(text, pieces)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.doctest")
     app.add_config_value("rulebook_root", ".", "env", types=[str])
@@ -220,6 +248,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", html_page_context)
     app.connect("doctree-read", stable_section_ids, priority=400)
     app.connect("build-finished", build_finished)
+    app.add_transform(RedSuits)
     # Translators: said by screen readers before the words an edition deleted from a rule.
     app.add_node(deleted, html=_redline_tag("del", N_("deleted")))
     # Translators: said by screen readers before the words an edition inserted into a rule.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from rulebook.i18n import Translations, entry_state
 
@@ -32,6 +32,15 @@ THEME_STRINGS = (
     _("Previous"),
     _("On this page"),
     _("Home"),
+    _("Link to this heading"),   # Sphinx's title on the ¶ links, missing from its Romanian catalog
+)
+
+# The labels a screen reader reads for Furo's three buttons, which Furo writes in English without a
+# translation call: :func:`translated_labels` puts ours in their place on every page.
+THEME_LABELS = (
+    _("Toggle site navigation sidebar"),
+    _("Toggle table of contents sidebar"),
+    _("Toggle Light / Dark / Auto color theme"),
 )
 
 # The search page's result count, which Sphinx's own JavaScript catalogs leave empty in Romanian,
@@ -59,6 +68,14 @@ class _Fallback(gettext.NullTranslations):
 def translate_theme(translator: gettext.NullTranslations, translations: Translations) -> None:
     """Let ``translator`` (Sphinx's, for its templates) fall back on our catalog for what it lacks."""
     translator.add_fallback(_Fallback(translations))
+
+
+def translated_labels(html: str, translations: Translations) -> Markup:
+    """The theme's page body with its untranslatable English ``aria-label`` values in the reader's
+    language (escaped: a translation is text). Only the theme's own attribute values are replaced."""
+    for label in THEME_LABELS:
+        html = html.replace(f'aria-label="{label}"', f'aria-label="{escape(translations.gettext(label))}"')
+    return Markup(html)
 
 
 def search_translations_js(lang: str, translations: Translations, folder: Path) -> Path | None:

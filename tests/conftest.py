@@ -25,12 +25,13 @@ def project():
 
 @pytest.fixture(scope="session")
 def built_site(project, tmp_path_factory) -> Path:
-    """The five-language site, built once per test session for every test that reads it."""
+    """The published output as `make site` makes it (the five-language site, with the cards and the
+    rulebook PDFs it offers for download), built once per test session for every test that reads it."""
     from rulebook.i18n import LANGUAGES
-    from rulebook.site import build_all
+    from rulebook.site import build_site
 
     build = tmp_path_factory.mktemp("site-build")
-    assert build_all(project, LANGUAGES, "html", build)
+    assert build_site(project, LANGUAGES, build)
     return build / "site"
 
 

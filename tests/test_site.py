@@ -229,7 +229,8 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
     assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")
 
 
-THEME_ENGLISH = re.compile(r"Skip to content|Back to top|On this page|>\s*Next\s*<|>\s*Previous\s*<")
+THEME_ENGLISH = re.compile(r"Skip to content|Back to top|On this page|>\s*Next\s*<|>\s*Previous\s*<|Link to this heading"
+                           r"|Toggle (?:site navigation|table of contents|Light)")
 
 
 def test_the_themes_own_words_are_in_the_readers_language(site, project):
@@ -288,4 +289,48 @@ def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(s
         words = project.translations(lang)
         from rulebook.vocabulary import show_word
         assert names == [show_word(c, words.gettext) for c in reversed(hands.CATEGORIES)], lang
-        assert "10\u2660 9\u2665 8\u2666 7\u2663 6\u2660" in chart.group(1)
+        assert "10\u2660 9\u2665 8\u2666 7\u2663 6\u2660" in re.sub(r"<[^>]+>", "", chart.group(1))
+        # hearts and diamonds in red, spades and clubs not
+        assert '<span class="suit-red">9\u2665</span>' in chart.group(1), lang
+        assert '<span class="suit-red">8\u2666</span>' in chart.group(1), lang
+        assert not re.search(r'class="suit-red">[^<]*[\u2660\u2663]', html), lang
+
+
+def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_site(site, project):
+    """Linked from the home page; each link a file of the site's own downloads folder, with its size
+    in the reader's language; the rulebook in the page's language, every stakes' card and sheet."""
+    from rulebook.formatting import LocaleFormatter
+
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        for lang in LANGUAGES:
+            folder = site / house_id / lang
+            assert 'href="downloads.html"' in (folder / "index.html").read_text(encoding="utf-8"), (house_id, lang)
+            html = (folder / "downloads.html").read_text(encoding="utf-8")
+            links = re.findall(r'<a class="reference external" href="([^"]+)">', html)
+            wanted = {f"downloads/rulebook-{lang}.pdf"}
+            if book.runs_cash_games:
+                wanted |= {f"downloads/{kind}-{row['name'].replace('/', '-')}.pdf"
+                           for row in book.house["stakes"] for kind in ("card", "sheet")}
+            assert wanted <= set(links), (house_id, lang, wanted - set(links))
+            fmt = LocaleFormatter(project.translations(lang))
+            text = unescape(article(html))
+            for link in links:
+                path = folder / link
+                assert path.is_file() and path.read_bytes()[:5] == b"%PDF-", (house_id, lang, link)
+                assert path.resolve().is_relative_to(site.resolve()), link     # served from inside the site
+                assert fmt.file_size(path.stat().st_size) in text, (house_id, lang, link)
+
+
+def test_no_printed_rulebook_or_card_shows_machinery(site, project):
+    """What the floor prints is the reader's edition: no seed file name, no doctest, no build report,
+    no editorial note, in any PDF the site offers."""
+    from pypdf import PdfReader
+
+    printed = sorted(site.glob("*/*/downloads/*.pdf"))
+    assert len(printed) >= 2 * len(LANGUAGES), printed
+    plain = re.compile(MACHINERY.pattern.replace("&gt;&gt;&gt;|", ""))
+    for path in printed:
+        text = " ".join(page.extract_text() for page in PdfReader(path).pages)
+        found = plain.search(text)
+        assert found is None, (path.relative_to(site), found and found.group())

@@ -1,0 +1,92 @@
+"""What a house offers for download: its printed rulebook and its table cards.
+
+``rulebook.printing`` makes the files, under ``_build/pdf`` and ``_build/cards``; the site copies
+them into each house's language under ``downloads/`` and its downloads page lists them with their
+size and paper. The file names are defined here once, for the printer and for the page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.model import Rulebook
+
+FOLDER = "downloads"   # under <house>/<lang>/ of the site
+
+
+def stakes_slug(stakes: str) -> str:
+    """A stakes row's name as a file name: ``1/3`` → ``1-3``."""
+    return re.sub(r"[^0-9a-z]+", "-", stakes.lower()).strip("-")
+
+
+def card_file(row: dict) -> str:
+    return f"card-{stakes_slug(row['name'])}.pdf"
+
+
+def sheet_file(row: dict) -> str:
+    return f"sheet-{stakes_slug(row['name'])}.pdf"
+
+
+RAKE_FILE = "rake-bands.pdf"
+
+
+def rulebook_file(lang: str) -> str:
+    return f"rulebook-{lang}.pdf"
+
+
+def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
+    """The two languages of the house's two-sided card (its language of authority and English), if any."""
+    official = book.house["official_language"]
+    return (official, "en") if book.runs_cash_games and official != "en" else None
+
+
+@dataclass(frozen=True)
+class Download:
+    """One file offered to the reader: what it is, where the printer wrote it (relative to the
+    build folder), its name in the site, the paper it is printed on, and its size (None: not built)."""
+
+    kind: str                 # rulebook | card | sheet | bilingual | rake
+    source: str
+    name: str
+    paper: str                # A4 | A6
+    stakes: dict | None = None
+    size: int | None = None
+
+
+def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
+    """Every file a house offers in one language, in the order the page lists them: the rulebook,
+    then per stakes its card, its sheet of four and its two-sided card, then the rake card."""
+    house = book.id
+    found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4")]
+    if book.runs_cash_games:
+        pair = bilingual_languages(book)
+        for row in book.house["stakes"]:
+            found.append(Download("card", f"cards/{house}/{lang}/{card_file(row)}", card_file(row), "A6", row))
+            found.append(Download("sheet", f"cards/{house}/{lang}/{sheet_file(row)}", sheet_file(row), "A4", row))
+            if pair:
+                name = card_file(row).replace(".pdf", f"-{'-'.join(pair)}.pdf")
+                found.append(Download("bilingual", f"cards/{house}/{'-'.join(pair)}/{card_file(row)}", name, "A6", row))
+        found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
+    return [Download(d.kind, d.source, d.name, d.paper, d.stakes, _size(build / d.source)) for d in found]
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
+
+
+def fingerprint(files: list[Download], build: Path) -> str:
+    """What the site's copy of the files depends on: each file's name, size and time (a reprint
+    changes them; an unchanged file is carried over by a hard link, keeping its time)."""
+    parts = []
+    for item in files:
+        try:
+            stat = (build / item.source).stat()
+            parts.append(f"{item.name}\0{stat.st_size}\0{stat.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{item.name}\0-")
+    return "\n".join(parts)
