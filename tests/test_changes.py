@@ -291,3 +291,25 @@ def test_a_later_edition_without_its_predecessor_says_so(tree):
     page = PageRenderer(Project.load(tree), "club", "ro").pages()["changes"]
     assert "Ediția 1 nu este înregistrată împreună cu aceste surse" in page and "prima ediție" not in page
     assert "ediția 2" in page.splitlines()[0]
+
+
+def test_a_new_tag_is_never_served_stale(editions, tmp_path):
+    """A tag changes no source file: a build after the tag is gone (or back) still shows the right page."""
+    import time
+
+    from rulebook.project import Project
+    from rulebook.site import build_all
+
+    def page() -> str:
+        assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
+        return article((tmp_path / "site" / "club" / "en" / "changes.html").read_text(encoding="utf-8"))
+
+    time.sleep(2.1)   # sources older than a clock tick, so that the build may skip what it remembers
+    assert "Changed rules" in page()
+    commit_id = git(editions, "rev-parse", "club/edition-1").strip()
+    git(editions, "tag", "-d", "club/edition-1")
+    try:
+        assert "Edition 1 is not recorded" in " ".join(page().split())
+    finally:
+        git(editions, "tag", "club/edition-1", commit_id)
+    assert "Changed rules" in page()
