@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook.formatting import format_value
 from rulebook.model import Rule, Rulebook
-from rulebook.values import parse_value, resolve
+from rulebook.values import parse_value, resolve, unit_of
 from rulebook.vocabulary import N_
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 # The house parameters a reader knows by name, keyed by their path without row selectors. Any other
 # parameter is shown by its path in the house file.
 PARAMETER_LABELS = {
+    "stakes.name": N_("Stakes"),
     "stakes.game": N_("Game"),
     "stakes.small_blind": N_("Small blind"),
     "stakes.big_blind": N_("Big blind"),
@@ -46,6 +47,7 @@ PARAMETER_LABELS = {
     "stakes.auto_straddle": N_("Automatic straddle"),
     "stakes.straddle_by_agreement": N_("Straddle by agreement"),
     "stakes.raise_unit": N_("Raise unit"),
+    "rake.no_flop_no_drop": N_("No flop, no drop"),
     "rake.deal_twice_min_pot": N_("Smallest pot that may be run twice"),
     "times.break_minutes": N_("Break"),
     "times.cashier_return_minutes": N_("Return from the cashier"),
@@ -232,11 +234,14 @@ def _formatted(path: str, value: Any, house: dict, shown: "PageRenderer") -> str
     """A parameter's value as the pages write it, in the unit its name implies."""
     try:
         found, unit = resolve(parse_value(f"house.{path}"), house)
-    except ValueError:
-        found, unit = value, "text"
-    if unit in ("text", "list"):
-        return "—" if found is None else shown.fmt.word(str(found)) if unit == "text" else format_value(found, unit, shown.tr)
-    return format_value(found, unit, shown.tr)
+    except ValueError:   # a row no rule can name (a rake band): its unit from its keys alone
+        try:
+            found, unit = value, unit_of(re.findall(r"[a-z_]+", _SELECTOR.sub("", path)), value)
+        except ValueError:
+            found, unit = value, "text"
+    if unit != "text":
+        return format_value(found, unit, shown.tr)
+    return "—" if found is None else shown.fmt.word(str(found))   # a policy or a yes/no, in the reader's words
 
 
 def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[ParameterChange]:

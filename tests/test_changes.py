@@ -313,3 +313,26 @@ def test_a_new_tag_is_never_served_stale(editions, tmp_path):
     finally:
         git(editions, "tag", "club/edition-1", commit_id)
     assert "Changed rules" in page()
+
+
+def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
+    """A duration, a yes/no and an amount: labelled and formatted as the pages
+    write them, each with the rules that quote it (none for what no rule quotes)."""
+    from rulebook.changes import compare
+    from rulebook.project import Project
+
+    before = Project.load(tree)
+    house = tree / "houses" / "club" / "house.yaml"
+    edit(house, "break_minutes: 30 ", "break_minutes: 45 ")
+    edit(house, "no_flop_no_drop: true", "no_flop_no_drop: false")
+    edit(house, "deal_twice_min_pot: 400", "deal_twice_min_pot: 500")
+    changes = compare(before, Project.load(tree), "club", "ro", "edition-1")
+    shown = {change.path: (change.label, change.old, change.new, [rule for rule, _, _ in change.rules])
+             for change in changes.parameters}
+    assert shown == {
+        "times.break_minutes": ("Pauză", "30 de minute", "45 de minute", ["seat-break-time"]),
+        "rake.no_flop_no_drop": ("Fără flop, fără rake", "Da", "Nu", []),
+        "rake.deal_twice_min_pot": ("Cel mai mic pot care se poate împărți pe două board-uri", "400 de lei",
+                                    "500 de lei", ["deal-twice-minimum-pot"]),
+    }
+    assert not changes.rules
