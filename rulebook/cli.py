@@ -1,4 +1,5 @@
-"""``rulebook`` command line: check, gettext, update-po, site, cards, pdf, changes, edition.
+"""``rulebook`` command line: check, gettext, update-po, site, cards, pdf, new-house, fidelity,
+changes, edition.
 
 A user's mistake ends in one line per problem and a non-zero exit, never a
 traceback: 2 for input that cannot be read, 1 for an inconsistency.
@@ -161,6 +162,37 @@ def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     return 0 if printed is not None else 1
 
 
+def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
+    """Per house, the rules whose text in its language of authority departs most from the house's
+    own words, each with the editorial decisions recorded about it (``rulebook.fidelity``)."""
+    from rulebook.fidelity import departures
+
+    project = _load(root)
+    if isinstance(project, int):
+        return project
+    unknown = [house for house in args.house or () if house not in project.houses]
+    if unknown:
+        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
+        return 2
+    report = {}
+    for house_id in args.house or project.houses:
+        found = departures(project, house_id)
+        report[house_id] = found
+        if args.format == "text":
+            lang = project.houses[house_id].book.house["official_language"]
+            print(f"{house_id}: the {min(args.top, len(found))} of {len(found)} rules (in {lang}, the house's language, "
+                  f"from a document in {lang}) whose {lang} text departs most from the house's own words; "
+                  "the share of its words the document uses, then the decisions recorded:")
+            for departure in found[:args.top]:
+                decided = "; ".join(departure.decisions) or "no editorial decision recorded"
+                print(f"  {departure.overlap:4.0%}  {departure.rule_id}: {decided}")
+    if args.format == "json":
+        print(json.dumps({house: [{"rule": d.rule_id, "overlap": round(d.overlap, 3), "decisions": list(d.decisions)}
+                                  for d in found[:args.top]] for house, found in report.items()},
+                         ensure_ascii=False, indent=1))
+    return 0
+
+
 def cmd_edition(root: Path, args: argparse.Namespace) -> int:
     """``edition tag <house>``: record the house's edition in force as the git tag ``<house>/edition-<n>``."""
     from rulebook.editions import tag_edition
@@ -300,6 +332,11 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--lang", action="append", choices=LANGUAGES)
         command.add_argument("--build-dir", type=Path, default=None, help="default: _build")
         command.add_argument("--house", action="append", help="a house id (default: every house)")
+    fidelity = commands.add_parser("fidelity", help="the rules whose text of authority departs most from the "
+                                                    "house's own words, with the decisions recorded")
+    fidelity.add_argument("--house", action="append", help="a house id (default: every house)")
+    fidelity.add_argument("--top", type=int, default=10, help="how many rules per house (default: 10)")
+    fidelity.add_argument("--format", choices=("text", "json"), default="text")
     new = commands.add_parser("new-house", help="start a new house from an existing one")
     new.add_argument("id", help="the new house's id: lower-case words joined by hyphens")
     new.add_argument("--from", dest="source", default="club", help="the house to start from (default: club)")
@@ -315,8 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     tag.add_argument("house", help="the house id")
     args = parser.parse_args(argv)
     handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
-               "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "changes": cmd_changes,
-               "edition": cmd_edition}
+               "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
+               "changes": cmd_changes, "edition": cmd_edition}
     try:
         return handler[args.command](args.root.resolve(), args)
     except ModelError as exc:

@@ -47,7 +47,7 @@ class Download:
     """One file offered to the reader: what it is, where the printer wrote it (relative to the
     build folder), its name in the site, the paper it is printed on, and its size (None: not built)."""
 
-    kind: str                 # rulebook | card | sheet | bilingual | rake
+    kind: str                 # rulebook | card | sheet | bilingual | bilingual-sheet | rake
     source: str
     name: str
     paper: str                # A4 | A6
@@ -66,8 +66,11 @@ def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
             found.append(Download("card", f"cards/{house}/{lang}/{card_file(row)}", card_file(row), "A6", row))
             found.append(Download("sheet", f"cards/{house}/{lang}/{sheet_file(row)}", sheet_file(row), "A4", row))
             if pair:
-                name = card_file(row).replace(".pdf", f"-{'-'.join(pair)}.pdf")
-                found.append(Download("bilingual", f"cards/{house}/{'-'.join(pair)}/{card_file(row)}", name, "A6", row))
+                both = "-".join(pair)
+                found.append(Download("bilingual", f"cards/{house}/{both}/{card_file(row)}",
+                                      card_file(row).replace(".pdf", f"-{both}.pdf"), "A6", row))
+                found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
+                                      sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
         found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
     return [Download(d.kind, d.source, d.name, d.paper, d.stakes, _size(build / d.source)) for d in found]
 

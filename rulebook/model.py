@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 from rulebook import yamlload
 from rulebook.errors import ModelError, ModelErrors
+from rulebook.i18n import LANGUAGES
 from rulebook.values import Value, parse_value, resolve
 from rulebook.yamlload import Map, Seq
 
@@ -27,6 +28,10 @@ RESERVED_IDS = frozenset({"index", "search", "genindex", "glossary", "status", "
                           "py-modindex", "searchindex", "objects", "static", "sources", "downloads"})
 _PLACEHOLDER_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _VARIANT_NAME = re.compile(r"[a-z][a-z0-9]*([_-][a-z0-9]+)*\Z")
+# The house parameters that choose how the engine rules (pokerrules.House): a house that sets one
+# must publish a rule that states it (``states:``, or ``chosen_by:`` for a rule in variants), so
+# the engine never applies a rule the reader cannot read.
+RULING_PARAMETERS = ("betting.incomplete_all_in", "betting.undercall", "showdown.first_to_show")
 TAGS = frozenset({"cash-game", "tournament", "conduct", "guide"})
 TABLES = frozenset({"rake-bands", "stakes", "hand-ranks"})
 
@@ -53,6 +58,17 @@ class Message:
 
 
 @dataclass(frozen=True)
+class Proposal:
+    """A sentence a rule would add beyond its house's document: shown to the editors, marked
+    proposed with its reason, and published only once the house adopts it (``adopt:``)."""
+
+    key: str                         # "<rule-id>.proposal<n>": what a house's ``adopt:`` names
+    text: Message
+    reason: str                      # why it is proposed, for the editors (English, not translated)
+    adopted: bool = False            # set per house, from its ``adopt:``
+
+
+@dataclass(frozen=True)
 class Rule:
     id: str
     title: Message
@@ -66,9 +82,24 @@ class Rule:
     line: int
     excerpts: tuple[str, ...] = ()   # the passages of the house's document it states, verbatim, in its language
     variant: str | None = None       # the variant's name, for a rule the houses state each their own way
+    proposed: str | None = None      # why the whole rule is only proposed (its house's documents do not say it)
+    proposals: tuple[Proposal, ...] = ()   # sentences proposed beyond the rule's text
+    states: str | None = None        # the ruling house parameter (RULING_PARAMETERS) the rule states
+    adopted: bool = False            # a proposed rule its house adopted (set per house)
+
+    @property
+    def is_proposal(self) -> bool:
+        """Proposed and not adopted by the house: the editors see it, the readers never do."""
+        return self.proposed is not None and not self.adopted
 
     def messages(self) -> list[Message]:
-        return [self.title, self.text, *self.items]
+        return [self.title, self.text, *self.items, *(proposal.text for proposal in self.proposals)]
+
+    def published(self) -> "Rule":
+        """The rule as readers see it: without the proposed sentences its house has not adopted."""
+        if all(proposal.adopted for proposal in self.proposals):
+            return self
+        return dataclasses.replace(self, proposals=tuple(p for p in self.proposals if p.adopted))
 
 
 @dataclass(frozen=True)
@@ -124,6 +155,7 @@ class Part:
     sections: tuple[Section, ...]
     file: str
     notes: tuple[Note, ...] = ()
+    source_language: str = "en"      # the language of the source document (its excerpts are quoted in it)
     table: str | None = None         # a table from the engine or the house shown under the intro
 
     @property
@@ -157,6 +189,8 @@ class Rulebook:
     root: Path
     edition: int | None = None          # the edition in force, raised each time the house publishes a change
     effective: date | None = None       # the day it is in force from
+    copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
+    base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -165,6 +199,30 @@ class Rulebook:
     @property
     def notes(self) -> tuple[Note, ...]:
         return tuple(note for part in self.parts for note in part.notes if not note.houses or self.id in note.houses)
+
+    @property
+    def proposals(self) -> tuple[tuple[Rule, Proposal | None], ...]:
+        """Every proposal the house has not adopted, in reading order: (rule, None) for a proposed
+        rule, (rule, proposal) for a proposed sentence of a rule."""
+        found: list[tuple[Rule, Proposal | None]] = []
+        for rule in self.rules:
+            if rule.is_proposal:
+                found.append((rule, None))
+            found += [(rule, proposal) for proposal in rule.proposals if not proposal.adopted]
+        return tuple(found)
+
+    def published(self) -> "Rulebook":
+        """The reader's edition of the rulebook: no proposed rule or sentence the house has not
+        adopted, and no section left empty by them. The site, the cards and the PDFs read this."""
+        parts = []
+        for part in self.parts:
+            sections = []
+            for section in part.sections:
+                rules = tuple(rule.published() for rule in section.rules if not rule.is_proposal)
+                if rules:
+                    sections.append(dataclasses.replace(section, rules=rules))
+            parts.append(dataclasses.replace(part, sections=tuple(sections)))
+        return dataclasses.replace(self, parts=tuple(parts))
 
     @property
     def runs_cash_games(self) -> bool:
@@ -426,7 +484,8 @@ class _Loader:
             rule_id, variant = variant_of
             fields = reader.fields(data, line, rule_id, f"variant {variant!r}",
                                    required={"title": str, "text": str, "source": str},
-                                   optional={"items": list, "values": dict, "table": str, "excerpt": (str, list)})
+                                   optional={"items": list, "values": dict, "table": str, "excerpt": (str, list),
+                                             "proposed": str, "proposals": list, "states": str})
             if fields is None:
                 return None
             prefix, tags = f"{rule_id}.{variant}", part_tags
@@ -435,7 +494,8 @@ class _Loader:
             fields = reader.fields(
                 data, line, rule_id, "a rule",
                 required={"id": str, "title": str, "text": str, "source": str},
-                optional={"items": list, "values": dict, "tags": list, "table": str, "excerpt": (str, list)},
+                optional={"items": list, "values": dict, "tags": list, "table": str, "excerpt": (str, list),
+                          "proposed": str, "proposals": list, "states": str},
             )
             if fields is None:
                 return None
@@ -452,10 +512,19 @@ class _Loader:
                 reader.error(at, rule_id, "each of 'items' must be text")
                 continue
             items.append(self.message(reader, f"{prefix}.item{index + 1}", item, at, rule_id))
+        proposals = self.proposals(reader, data, fields, prefix, rule_id)
         values = self.values(reader, fields.get("values"), data.line_of("values"), rule_id, house)
-        self.check_placeholders(reader, rule_id, [title, text, *items], values, data.line)
+        self.check_placeholders(reader, rule_id, [title, text, *items, *(p.text for p in proposals)], values, data.line)
         title, text = title.explained(values), text.explained(values)
         items = [item.explained(values) for item in items]
+        proposals = [dataclasses.replace(p, text=p.text.explained(values)) for p in proposals]
+        proposed = fields.get("proposed")
+        if proposed is not None and not proposed.strip():
+            reader.error(data.line_of("proposed"), rule_id, "'proposed' must say why the rule is only proposed")
+        states = fields.get("states")
+        if states is not None and states not in RULING_PARAMETERS:
+            reader.error(data.line_of("states"), rule_id, f"'states' names {states!r}, which is not a ruling house "
+                         f"parameter (known: {', '.join(RULING_PARAMETERS)})")
         table = fields.get("table")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), rule_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
@@ -468,7 +537,24 @@ class _Loader:
             id=rule_id, title=title, text=text, items=tuple(items), values=values,
             source=fields["source"], tags=tags, table=table,
             file=reader.file, line=line, excerpts=tuple(" ".join(e.split()) for e in excerpts), variant=variant,
+            proposed=_clean(proposed) if proposed else None, proposals=tuple(proposals), states=states,
         )
+
+    def proposals(self, reader: _Reader, data: Map, fields: dict, prefix: str, rule_id: str) -> list[Proposal]:
+        """A rule's ``proposals:``: each ``{text, reason}``, a sentence proposed beyond the rule."""
+        found = []
+        for index, item in enumerate(fields.get("proposals", [])):
+            at = data["proposals"].line_of(index)
+            entry = reader.fields(item, at, rule_id, "a proposal", required={"text": str, "reason": str})
+            if entry is None:
+                continue
+            if not entry["text"].strip() or not entry["reason"].strip():
+                reader.error(at, rule_id, "a proposal needs its text and the reason it is proposed")
+                continue
+            key = f"{rule_id}.proposal{index + 1}"
+            found.append(Proposal(key, self.message(reader, f"{prefix}.proposal{index + 1}", entry["text"],
+                                                    item.line_of("text"), rule_id), _clean(entry["reason"])))
+        return found
 
     def tags(self, reader: _Reader, data: Map, rule_id: str | None) -> frozenset[str]:
         tags = data.get("tags", [])
@@ -488,7 +574,7 @@ class _Loader:
         reader = _Reader(self.rel(path), self.errors)
         fields = reader.fields(
             data, 1, None, "a part",
-            required={"id": str, "title": str, "source": str, "sections": list},
+            required={"id": str, "title": str, "source": str, "source_language": str, "sections": list},
             optional={"intro": str, "tags": list, "notes": list, "table": str},
         )
         if fields is None:
@@ -521,6 +607,9 @@ class _Loader:
                  for i, note in enumerate(fields.get("notes", []))]
         intro = fields.get("intro")
         table = fields.get("table")
+        if fields["source_language"] not in LANGUAGES:
+            reader.error(data.line_of("source_language"), part_id,
+                         f"source_language {fields['source_language']!r} must be one of {', '.join(LANGUAGES)}")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), part_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
         return Part(
@@ -529,6 +618,7 @@ class _Loader:
             intro=self.message(reader, f"{part_id}.intro", intro, data.line_of("intro"), None) if intro else None,
             source=fields["source"], tags=tags, sections=tuple(sections), file=reader.file,
             notes=tuple(note for note in notes if note is not None), table=table,
+            source_language=fields["source_language"],
         )
 
     def note(self, reader: _Reader, data: Any, line: int, house: Map | None) -> Note | None:
@@ -630,7 +720,8 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     fields = reader.fields(data, 1, house_id, "a house",
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
                            optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict,
-                                     "edition": int, "effective": str})
+                                     "edition": int, "effective": str, "copyright": str,
+                                     "base_url": (str, type(None)), "adopt": list})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -652,7 +743,10 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     # One context for every house: two houses with the same title share its translations.
     title = Message("house.title", _clean(fields["title"]), rel, data.line_of("title"), None)
     choices = data.get("variants") or {}
+    adopt = data.get("adopt") or []
     stated = tuple(_house_part(part, parameters, choices, defined, reader, house_id) for part in published)
+    stated = _adopt(stated, adopt, reader, house_id)
+    _check_ruling(stated, parameters, defined, reader, house_id)
     placed: dict[str, str] = {}
     for part in stated:
         for rule in part.rules:
@@ -674,10 +768,66 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         except ValueError:
             reader.error(data.line_of("effective"), house_id,
                          f"effective {fields['effective']!r} must be a date written 2026-12-01")
+    base_url = fields.get("base_url")
+    if base_url is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/-]*)?", base_url):
+        reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} must be an https:// address "
+                     "(letters, digits, dots, hyphens and slashes)")
+        base_url = None
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
-                    title, parameters, rel, stated, loader.root.parent, edition, effective)
+                    title, parameters, rel, stated, loader.root.parent, edition, effective,
+                    _clean(fields["copyright"]) if fields.get("copyright") else None, base_url)
+
+
+def _adopt(parts: tuple[Part, ...], adopt: list, reader: _Reader, house_id: str) -> tuple[Part, ...]:
+    """The house's parts with the proposals it adopts (``adopt: [rule-id, rule-id.proposal2]``) made its rules."""
+    keys: dict[str, int] = {}
+    for index, key in enumerate(adopt):
+        at = adopt.line_of(index) if isinstance(adopt, Seq) else 1
+        if not isinstance(key, str):
+            reader.error(at, house_id, f"'adopt' lists {key!r}: name a proposed rule by its id, or a proposed "
+                         "sentence as <rule-id>.proposal<n>")
+        elif key in keys:
+            reader.error(at, house_id, f"'adopt' lists {key!r} twice")
+        else:
+            keys[key] = at
+    found: set[str] = set()
+
+    def adopted(rule: Rule) -> Rule:
+        proposals = tuple(dataclasses.replace(p, adopted=True) if p.key in keys else p for p in rule.proposals)
+        found.update(p.key for p in proposals if p.adopted)
+        whole = rule.proposed is not None and rule.id in keys
+        found.update([rule.id] if whole else [])
+        return dataclasses.replace(rule, proposals=proposals, adopted=whole)
+
+    parts = tuple(dataclasses.replace(part, sections=tuple(
+        dataclasses.replace(section, rules=tuple(adopted(rule) for rule in section.rules))
+        for section in part.sections)) for part in parts)
+    for key, at in keys.items():
+        if key not in found:
+            rule_id = key.split(".")[0]
+            reader.error(at, house_id, f"'adopt' names {key!r}, but rule {rule_id!r} as this house publishes it "
+                         f"has no such proposal (a proposed rule is adopted by its id, a proposed sentence as "
+                         f"{rule_id}.proposal<n>)")
+    return parts
+
+
+def _check_ruling(parts: tuple[Part, ...], parameters: Map, defined: dict[str, Slot], reader: _Reader,
+                  house_id: str) -> None:
+    """Each ruling parameter the house sets must be stated by a rule its readers can read."""
+    published = [rule for part in parts for rule in part.rules if not rule.is_proposal]
+    stated = {rule.states for rule in published if rule.states} | {
+        defined[rule.id].chosen_by for rule in published if rule.id in defined and defined[rule.id].chosen_by}
+    for path in RULING_PARAMETERS:
+        group, key = path.split(".")
+        section = parameters.get(group)
+        if isinstance(section, Map) and key in section and path not in stated:
+            proposed = [rule.id for part in parts for rule in part.rules if rule.states == path and rule.is_proposal]
+            hint = (f"rule {proposed[0]!r}, which states it, is only proposed: adopt it or leave the parameter out"
+                    if proposed else f"add 'states: {path}' to the rule that says it, or leave the parameter out")
+            reader.error(section.line_of(key), house_id, f"parameter {path} is stated by no rule the house "
+                         f"publishes: {hint}")
 
 
 def _house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: _Reader,

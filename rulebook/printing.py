@@ -9,16 +9,18 @@ printed with its own stylesheet and a table of contents.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Callable
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from rulebook.formatting import LocaleFormatter
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
+from rulebook.render import PageRenderer
 from rulebook import workers
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, rulebook_file, sheet_file
 from rulebook.memo import digest
@@ -40,16 +42,81 @@ class PrintRenderer:
         )
         self.env.install_gettext_callables(self.translations.gettext, self.translations.ngettext, newstyle=False)
         fmt = self.fmt
+        self.rules = {rule.id: rule for rule in book.rules}
+        self.pages = PageRenderer(project, house_id, lang)
         self.env.globals.update(
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
-            book=book, edition=fmt.edition,
+            book=book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
+            rake_rules=RAKE_RULES,
         )
 
-    def toc(self) -> str:
-        """The printed table of contents: parts and sections, page numbers filled in by CSS."""
-        text = lambda message: self.translations.pgettext(message.context, message.text)  # noqa: E731
-        return self.env.get_template("toc.html.jinja").render(book=self.book, text=text)
+    def rulebook(self, html: str, where: str) -> str:
+        """Sphinx's single page of the reader's edition made into the printed rulebook: a cover, the
+        contents (page numbers from CSS), each part starting a page, running heads and feet, the
+        document's metadata, and links that lead somewhere in print: a rule's link to the rule
+        inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
+        Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
+        first_part = html.find('<span id="document-')
+        if first_part < 0:
+            raise ValueError(f"{where} has no parts to print")
+        # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
+        html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
+        html = re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+        html = re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"', self._print_link, html)
+        pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
+        front = self.env.get_template("toc.html.jinja").render(
+            book=self.book, text=self.text, pages=pages, titles=self._titles(html))
+        head = self.env.get_template("head.html.jinja").render(book=self.book, running=Markup(self._running()))
+        html = html.replace("</head>", head + "</head>", 1)
+        html = html.replace("<h1>", self.env.get_template("cover.html.jinja").render() + "<h1>", 1)
+        at = html.rfind("<section", 0, html.find("<span id=document-"))
+        return html[:at] + front + html[at:]
+
+    def text(self, message) -> str:
+        return self.translations.pgettext(message.context, message.text)
+
+    @staticmethod
+    def _titles(html: str) -> dict[str, str]:
+        """The printed title of each page after the parts (the glossary, the downloads), as Sphinx wrote it."""
+        return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
+            r'<span id=document-([a-z0-9-]+)></span>\s*<h2>(.*?)</h2>', html, re.S)}
+
+    def _print_link(self, found: re.Match) -> str:
+        href = found.group(1)
+        rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
+        if href.startswith("#") or rule:
+            return f'<a class="reference internal" href="#{rule.group(1) if rule else href[1:]}"'
+        base = self.book.base_url
+        if re.match(r"https?://", href):
+            return f'<a class="reference external" href="{href}"'
+        if base:
+            return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
+        return '<a class="reference nowhere"'
+
+    def _running(self) -> str:
+        """The running head and foot as CSS: the rulebook's title and the part, the edition line and
+        'page n of N' in the reader's language (every text a CSS string, escaped)."""
+        book, fmt = self.book, self.fmt
+        pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
+        counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
+                           for piece in pages if piece)
+        foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
+        return (f"@page {{ @top-left {{ content: {css_string(self.text(book.title))}; }} "
+                f"@top-right {{ content: string(part); }} "
+                f"@bottom-left {{ content: {css_string(foot)}; }} "
+                f"@bottom-right {{ content: {counter}; }} }} "
+                "@page :first { @top-left { content: none; } @top-right { content: none; } }")
+
+    def rule_titles(self, *rule_ids: str) -> list[str]:
+        """The titles of those rules the house publishes, in the card's language: a rule's title is
+        the rule in one line, so the card says only what the rulebook says."""
+        return [self.pages.fill(self.rules[rule_id].title, self.rules[rule_id].values)
+                for rule_id in rule_ids if rule_id in self.rules]
+
+    def rules_for(self, row: dict) -> list[str]:
+        """The rules players ask about at a table of these stakes."""
+        return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
 
     def face(self, row: dict) -> Markup:
         return Markup(self.env.get_template("face.html.jinja").render(row=row))
@@ -60,7 +127,21 @@ class PrintRenderer:
     def card(self, faces: list[Markup], row: dict, css: str, layout: str) -> str:
         title = f"{self.translations.gettext('Table card')} {row['game']} {row['name']}"
         return self.env.get_template("card.html.jinja").render(
-            faces=faces, lang=self.lang, title=title, css=Markup(css), layout=layout)
+            faces=faces, lang=self.lang, title=title, css=Markup(css), layout=layout, author=self.book.name)
+
+
+# The rules players ask about at the table, printed by their titles on the cards where the house
+# publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
+TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
+POT_LIMIT_RULES = ("cash-table-pot-announcement",)
+# On the rake card: how split pots and side pots are raked.
+RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
+
+
+def css_string(text: str) -> str:
+    """Text as a CSS string: letters, digits and plain punctuation as they are, anything else
+    (quotes, backslashes, angle brackets, line breaks) as a CSS escape."""
+    return '"' + "".join(c if c.isalnum() or c in " .,;:!?()-/'\u2019\u2013\u2014" else f"\\{ord(c):x} " for c in text) + '"'
 
 
 def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
@@ -100,8 +181,9 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
         pages[f"{folder}/{RAKE_FILE}"] = renderer.bands(css)
     else:
         for row in rows:
-            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(
-                [renderer.face(row) for renderer in renderers], row, css, "card")
+            faces = [renderer.face(row) for renderer in renderers]
+            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(faces, row, css, "card")
+            pages[f"{folder}/{sheet_file(row)}"] = renderers[0].card(faces, row, css, "sheet")
     return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root)
 
 
@@ -125,11 +207,7 @@ def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | No
     house_id, (lang,), build = job
     project = workers.project()
     page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
-    html = page.read_text(encoding="utf-8")
-    first_part = html.find('<span id="document-')
-    if first_part < 0:
-        raise ValueError(f"{page} has no parts to print")
-    html = html[:first_part] + PrintRenderer(project, house_id, lang).toc() + html[first_part:]
+    html = PrintRenderer(project, house_id, lang).rulebook(page.read_text(encoding="utf-8"), str(page))
     return _write_pages(project, Path(build), "pdf", house_id, lang, {f"{house_id}/{rulebook_file(lang)}": html},
                         page, project.root / "templates" / "print" / "rulebook.css")
 
@@ -153,8 +231,15 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     for name, html in pages.items():
         target = build / f"{kind}.new" / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        HTML(string=html, base_url=str(base)).write_pdf(target, stylesheets=stylesheets)
+        HTML(string=html, base_url=str(base)).write_pdf(target, stylesheets=stylesheets, finisher=_print_at_size)
     return list(pages), stamp
+
+
+def _print_at_size(document, pdf) -> None:
+    """Ask the printer not to shrink the page to fit (a card cut to 105 × 148 mm must print at size)."""
+    import pydyf
+
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable) -> list[Path]:

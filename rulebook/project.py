@@ -41,12 +41,20 @@ _KEYWORDS = {"_": None, "N_": None, "N_plural": (1, 2), "gettext": None, "ngette
 
 @dataclass(frozen=True, eq=False)
 class HouseEdition:
-    """One house's view of the project: its rulebook, its engine House, its examples run once."""
+    """One house's view of the project: its rulebook, its engine House, its examples run once.
+
+    ``book`` is the reader's edition (what the site, the cards and the PDFs publish: no proposal the
+    house has not adopted); ``review`` is the editors', with the proposals in their places."""
 
     book: Rulebook
     house: "House"                                   # the engine's House for this house's parameters
     examples: tuple[WorkedExample, ...]              # the examples of the rules it publishes, for it
     outcomes: Mapping[str, tuple[Outcome, ...]]      # example id → its checks, run once against ``house``
+    review: Rulebook | None = None                   # the editors' edition (None: the same as ``book``)
+
+    @property
+    def editors_book(self) -> Rulebook:
+        return self.review or self.book
 
     @property
     def id(self) -> str:
@@ -103,8 +111,9 @@ class Project:
             published = {(rule.id, rule.variant) for rule in book.rules}
             mine = tuple(example for example in examples if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))
-            houses[book.id] = HouseEdition(book, engine, mine,
-                                           MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}))
+            houses[book.id] = HouseEdition(book.published(), engine, mine,
+                                           MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}),
+                                           book)
         code_digest = _code_digest(root)
         template = _template(root, library, examples, glossary, code_digest)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
@@ -148,7 +157,10 @@ class Project:
         book = self.houses[house_id].book
         digest = hashlib.sha256(self.code_digest.encode())
         digest.update(repr((book.id, book.name, book.city, book.contact, book.unit, book.edition, book.effective,
-                            [part.id for part in book.parts])).encode())
+                            book.copyright, [part.id for part in book.parts])).encode())
+        # What the house has adopted changes which rules the pages, the navigation and r/ show.
+        digest.update(repr([(rule.id, rule.adopted, [p.adopted for p in rule.proposals])
+                            for rule in self.houses[house_id].editors_book.rules]).encode())
         digest.update(repr(sorted(_flatten(book.house))).encode())
         tr = self.translations(lang)
         for message in self.template:

@@ -84,7 +84,7 @@ class PageRenderer:
         translation status) rather than the reader's (rules and worked examples only)."""
         self.project, self.glossary, self.editors = project, project.glossary, editors
         self.edition = edition = project.houses[house_id]
-        self.book = edition.book
+        self.book = edition.editors_book if editors else edition.book   # readers never see a proposal
         self.tr = translations = project.translations(lang)
         self.fmt = LocaleFormatter(translations)
         self.examples: dict[str, list[WorkedExample]] = {}
@@ -104,7 +104,7 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
-            editors=editors, notes_of=self.notes_of, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
+            editors=editors, notes_of=self.notes_of, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
             change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date,
         )
         self._notes: dict[str, list] = {}

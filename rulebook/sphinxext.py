@@ -111,6 +111,7 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     book = renderer.book
     context["rulebook_footer"] = renderer.fmt.edition(book.name, book.edition, book.effective) \
         if book.edition else book.name
+    context["rulebook_copyright"] = f"\u00a9 {book.copyright}" if book.copyright else None
 
 
 def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:

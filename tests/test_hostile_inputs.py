@@ -91,6 +91,8 @@ CASES = [
     Case("yaml-huge-file", RAKE, append(RAKE, "# " + "x" * 2_100_000 + "\n"), 2, "larger than"),
     Case("yaml-long-string", RAKE, replace(RAKE, "        title: No flop, no drop", "        title: " + "x" * 30_000), 2,
          "longer than"),
+    Case("source-language-unknown", RAKE, replace(RAKE, "source_language: ro", "source_language: xx"), 2,
+         "source_language 'xx' must be one of"),
     Case("yaml-syntax", RAKE, replace(RAKE, "\nsections:", "\nsections: [unclosed"), 2, "YAML syntax"),
     Case("yaml-empty-file", RAKE, lambda tree: (tree / RAKE).write_text("", encoding="utf-8"), 2, "the file is empty"),
     Case("yaml-python-tag", RAKE, replace(RAKE, "        title: No flop, no drop", "        title: !!python/object/apply:os.system [id]"),
@@ -125,7 +127,7 @@ CASES = [
     Case("part-incomplete", "rules/extra.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text("id: extra\n"),
          2, "is missing 'title'"),
     Case("part-published-by-no-house", "rules/extra.yaml", lambda tree: (tree / "rules" / "extra.yaml").write_text(
-        "id: extra\ntitle: Extra\nsource: x\nsections:\n  - id: extra-section\n    title: Extra\n    rules:\n"
+        "id: extra\ntitle: Extra\nsource: x\nsource_language: ro\nsections:\n  - id: extra-section\n    title: Extra\n    rules:\n"
         "      - id: extra-rule\n        title: Extra\n        text: Extra.\n        source: x\n"), 2, "published by no house"),
     Case("house-unknown-part", HOUSE, replace(HOUSE, "  - rake\n", "  - rake\n  - no-such-part\n"), 2,
          "has no file rules/no-such-part.yaml"),
@@ -145,6 +147,38 @@ CASES = [
          "is not a language code"),
     Case("house-rake-band-gap", HOUSE, replace(HOUSE, "      - {from: 550, to: 569, rake: 28}\n", ""), 1, "[house]"),
     Case("house-negative-blind", HOUSE, replace(HOUSE, "small_blind: 1\n", "small_blind: -1\n"), 1, "[house]"),
+    # -- proposals: what a house's documents do not say, and its adoption -------------------
+    Case("house-adopt-unknown", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [no-such-rule]\n"), 2,
+         "'adopt' names 'no-such-rule', but rule 'no-such-rule'"),
+    Case("house-adopt-not-proposed", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [rake-rate]\n"), 2,
+         "rule 'rake-rate' as this house publishes it has no such proposal"),
+    Case("house-adopt-other-houses", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [tournament-chip-race.proposal1]\n"), 2,
+         "rule 'tournament-chip-race' as this house publishes it has no such proposal"),
+    Case("house-adopt-twice", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: [holdem-bets-within-limits, "
+                                                                "holdem-bets-within-limits]\n"), 2,
+         "'adopt' lists 'holdem-bets-within-limits' twice"),
+    Case("house-adopt-not-a-list", HOUSE, replace(HOUSE, "adopt: []\n", "adopt: holdem-bets-within-limits\n"),
+         2, "'adopt' must be a list"),
+    Case("house-unstated-policy", HOUSE, replace(HOUSE, "  betting:\n", "  betting:\n    incomplete_all_in: tda\n"), 2,
+         "parameter betting.incomplete_all_in is stated by no rule the house publishes"),
+    Case("rule-proposed-blank", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
+                                                                              '        proposed: " "\n'), 2,
+         "rule rake-rate: 'proposed' must say why"),
+    Case("rule-proposed-not-text", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
+                                                                                 '        proposed: [a]\n'), 2,
+         "rule rake-rate: 'proposed' must be text"),
+    Case("rule-states-unknown", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
+                                                                              '        states: betting.rake\n'), 2,
+         "rule rake-rate: 'states' names 'betting.rake', which is not a ruling house parameter"),
+    Case("rule-proposal-no-reason", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
+                                                                                  '        proposals: [{text: More.}]\n'),
+         2, "rule rake-rate: a proposal is missing 'reason'"),
+    Case("rule-proposal-unknown-key", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
+                                                  '        proposals: [{text: More., reason: Why., adopted: yes}]\n'),
+         2, "rule rake-rate: unknown key 'adopted' in a proposal"),
+    Case("rule-proposal-placeholder", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
+                                                  '        proposals: [{text: "Up to {nothing}.", reason: Why.}]\n'),
+         2, "rule rake-rate: placeholder {nothing} names no value"),
     # -- worked examples: code is refused before anything runs -------------------------------
     Case("call-issue-payload", EXAMPLES, example_call(
         "[players, betting.__builtins__['__import__']('os').system('touch " + PAYLOAD_FILE + "')][0]"), 2,

@@ -33,7 +33,7 @@ def test_unknown_key(tree):
     line = line_of(rake, "titel: oops")
     assert errors_of(tree) == [
         f"rules/rake.yaml:{line}: rule rake-cap-definition: unknown key 'titel' in a rule "
-        "(known: excerpt, id, items, source, table, tags, text, title, values)"
+        "(known: excerpt, id, items, proposals, proposed, source, states, table, tags, text, title, values)"
     ]
 
 

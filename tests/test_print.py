@@ -13,6 +13,7 @@ from rulebook.formatting import LocaleFormatter
 from rulebook.printing import build_cards, build_pdfs
 from rulebook.project import Project
 from rulebook.site import build_all
+from rulebook.i18n import LANGUAGES  # noqa: F401
 from tests.conftest import ROOT, edit
 
 A6 = (297.6, 419.5)   # points
@@ -52,6 +53,7 @@ def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
             slug = row["name"].replace("/", "-")
             text = text_of(out / lang / f"card-{slug}.pdf")
             assert f"{row['game']} {row['name']}" in text
+            assert spaced(f"\u00a9 {book.copyright}") in text, (lang, row["name"])    # whose card it is
             for amount in (row["small_blind"], row["big_blind"], row["buy_in"]["min"], row["rake"]["cap"],
                            row["rake"]["short_handed_cap"], row["straddle"], row["auto_straddle"] or row["straddle"]):
                 assert spaced(fmt.money(amount)) in text, (lang, row["name"], fmt.money(amount))
@@ -86,11 +88,74 @@ def test_cards_are_a6_with_embedded_fonts(cards):
                 assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), path
 
 
-def test_the_sheet_holds_four_cards_on_a4(cards):
+MM = 25.4 / 96      # WeasyPrint draws in CSS pixels
+
+
+def marks_of(reader) -> list[tuple[float, float, float, float]]:
+    """The thin rectangles (crop marks) drawn on a sheet, in mm from the top left: x, y, width, height."""
+    from pypdf.generic import ContentStream
+
+    found = set()
+    for operands, op in ContentStream(reader.pages[0].get_contents(), reader).operations:
+        if op == b"re" and min(operands[2], operands[3]) < 1:
+            found.add(tuple(round(float(v) * MM, 1) for v in operands))
+    return sorted(found)
+
+
+def test_the_sheet_holds_two_cards_at_true_size_with_crop_marks_outside_the_trim(cards):
+    """Landscape A4 with two A6 cards: every corner of each card has its two marks, both outside the
+    card, and the marks of a card are exactly 105 × 148 mm apart; the printer is told not to shrink it."""
     out, _book = cards
-    reader = PdfReader(out / "fr" / "sheet-1-3.pdf")
-    assert len(reader.pages) == 1 and same_size(size_of(reader.pages[0]), A4)
-    assert text_of(out / "fr" / "sheet-1-3.pdf").count("NLH 1/3") == 4
+    for path in (out / "fr" / "sheet-1-3.pdf", out / "ro-en" / "sheet-5-10.pdf"):
+        reader = PdfReader(path)
+        assert len(reader.pages) == 1 and same_size(size_of(reader.pages[0]), (A4[1], A4[0]))
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        marks = marks_of(reader)
+        horizontal = [m for m in marks if m[2] > m[3]]
+        vertical = [m for m in marks if m[3] > m[2]]
+        assert len(horizontal) == len(vertical) == 8, marks
+        rows = sorted({m[1] for m in horizontal})            # the trims' top and bottom lines
+        columns = sorted({m[0] for m in vertical})           # their left and right lines
+        assert len(rows) == 2 and abs(rows[1] - rows[0] - 148) < 0.2, rows
+        assert len(columns) == 4 and abs(columns[1] - columns[0] - 105) < 0.2 and abs(columns[3] - columns[2] - 105) < 0.2
+        cards_at = [(columns[0], columns[1]), (columns[2], columns[3])]
+        for x, y, w, h in marks:      # no mark reaches into a card
+            for left, right in cards_at:
+                assert not (left < x + w / 2 < right and rows[0] < y + h / 2 < rows[1]), (x, y)
+    assert text_of(out / "fr" / "sheet-1-3.pdf").count("NLH 1/3") == 2
+    both = text_of(out / "ro-en" / "sheet-5-10.pdf")
+    assert "30 de lei" in both and "30 lei" in both          # the Romanian card beside the English one
+
+
+def runs_of(path) -> list[tuple[float, bool, str]]:
+    """Every piece of text of a PDF with its size in points and whether its font is bold."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            runs.append((round(abs(size * tm[3] * cm[3]), 1), "Bold" in str((font or {}).get("/BaseFont")), text.strip()))
+    for page in PdfReader(path).pages:
+        page.extract_text(visitor_text=visit)
+    return runs
+
+
+def test_cards_are_legible_from_a_seat(cards):
+    """The stakes at 28 pt or more; blinds, buy-in, rake and straddle at 14 pt bold or more;
+    nothing on any card under 8 pt, the rake card's numbers at 9 pt or more."""
+    out, book = cards
+    for lang in LANGS:
+        fmt = LocaleFormatter(Project.load(ROOT).translations(lang))
+        for row in book.house["stakes"]:
+            runs = runs_of(out / lang / f"card-{row['name'].replace('/', '-')}.pdf")
+            assert min(size for size, _, _ in runs) >= 8, (lang, row["name"])
+            assert any(size >= 28 and f"{row['game']} {row['name']}" in text for size, _, text in runs)
+            for amount in (row["big_blind"], row["straddle"], row["buy_in"]["min"], row["rake"]["cap"]):
+                money = spaced(fmt.money(amount))
+                assert any(size >= 14 and bold and money in spaced(text) for size, bold, text in runs), \
+                    (lang, row["name"], money)
+        rake = runs_of(out / lang / "rake-bands.pdf")
+        assert min(size for size, _, _ in rake) >= 8, lang
+        assert all(size >= 9 for size, _, text in rake if re.fullmatch(r"[\d.\s\u00a0]+", text)), lang
 
 
 def test_the_bilingual_card_has_a_romanian_and_an_english_face(cards):
@@ -106,8 +171,10 @@ def test_the_rake_band_card_lists_every_band(cards):
     out, book = cards
     text = text_of(out / "ro" / "rake-bands.pdf")
     fmt = LocaleFormatter(Project.load(ROOT).translations("ro"))
-    for band in book.house["rake"]["bands"]:
-        assert spaced(fmt.money(band["from"])) in text
+    for band in book.house["rake"]["bands"]:      # each band's row: from, up to (or "and above"), rake
+        upto = fmt.count(band["to"]) if band["to"] is not None else fmt.tr.gettext("and above")
+        assert spaced(f"{fmt.count(band['from'])} {upto} {fmt.count(band['rake'])}") in text, band
+    assert spaced(fmt.tr.gettext("Every amount on this card is in lei.")) in text
 
 
 def test_a_house_change_changes_the_cards(tree, tmp_path):
@@ -125,10 +192,14 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
 
 
-def test_the_printed_rulebook_has_contents_and_rule_ids(tmp_path):
-    project = Project.load(ROOT)   # the shorter rulebook (39 pages against 55) proves the same
+def test_the_printed_rulebook_has_contents_and_rule_ids_and_is_the_same_from_any_folder(tmp_path, tree):
+    project = Project.load(ROOT)   # the shorter rulebook proves the same
     assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
     [pdf] = build_pdfs(project, tmp_path, ("es",), ("casino",))
+    elsewhere = tree / "_build"                  # the same sources in another checkout folder
+    assert build_all(Project.load(tree), ("es",), "singlehtml", elsewhere, ("casino",))
+    [other] = build_pdfs(Project.load(tree), elsewhere, ("es",), ("casino",))
+    assert other.read_bytes() == pdf.read_bytes() and str(tree).encode() not in pdf.read_bytes()
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
     contents = spaced(reader.pages[1].extract_text())
@@ -143,7 +214,7 @@ def test_cards_name_an_automatic_straddle_only_where_the_house_does(cards):
     out, book = cards
     for row in book.house["stakes"]:
         text = text_of(out / "ro" / f"card-{row['name'].replace('/', '-')}.pdf")
-        assert ("straddle-ul automat" in text) == (row["auto_straddle"] is not None), row["name"]
+        assert ("straddle-ul automat" in text.lower()) == (row["auto_straddle"] is not None), row["name"]
 
 
 def test_a_french_edit_reprints_only_the_french_cards(tree):
@@ -169,4 +240,75 @@ def test_a_french_edit_reprints_only_the_french_cards(tree):
     redone = {path.parts[1] for path in after if after[path] != before[path]}
     assert redone == {"fr"}
     text = " ".join(page.extract_text() for page in PdfReader(build / "cards" / "club" / "fr" / "card-1-3.pdf").pages)
-    assert "Les blindes" in text
+    assert "les blindes" in text.lower()     # (the card sets its labels in capitals)
+
+
+@pytest.fixture(scope="module")
+def rulebooks(built_site):
+    """The printed rulebooks `make site` publishes, every house and language."""
+    return built_site.parent / "pdf"
+
+
+def body_lines(page, running: set[str]) -> list[str]:
+    """A page's lines without its running head and foot (WeasyPrint writes those last)."""
+    lines = [spaced(line).strip() for line in page.extract_text().splitlines()]
+    return [line for line in lines if line and not any(line.startswith(head) for head in running)]
+
+
+def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(rulebooks, project):
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        for lang in ("en", "hr", "fr"):
+            tr = project.translations(lang)
+            fmt = LocaleFormatter(tr)
+            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            running = {tr.pgettext(book.title.context, book.title.text),
+                       spaced(fmt.edition(book.name, book.edition, book.effective))}
+            entries = []
+            for page in reader.pages[1:4]:
+                entries += re.findall(r"^(.+?)\s*\.{4,}\s*(\d+)$", spaced_lines(page.extract_text()), re.M)
+            titles = {tr.pgettext(part.title.context, part.title.text) for part in book.parts}
+            assert titles <= {title for title, _ in entries}, (house_id, lang)       # every part listed
+            assert tr.gettext("Glossary") in {title for title, _ in entries}, (house_id, lang)
+            for title, number in entries:
+                text = " ".join(body_lines(reader.pages[int(number) - 1], running))
+                assert title in text, (house_id, lang, title, number)
+            for number, page in enumerate(reader.pages, 1):
+                assert body_lines(page, running), (house_id, lang, f"page {number} is blank")
+
+
+def spaced_lines(text: str) -> str:
+    return "\n".join(spaced(line).strip() for line in text.splitlines())
+
+
+def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
+    """A rule's title, its id line and its first lines stay together: no page ends with a section
+    title or a rule's id line (the id comes straight under the title)."""
+    from rulebook.render import PageRenderer
+
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        for lang in ("en", "hr"):
+            renderer = PageRenderer(project, house_id, lang)
+            tr, fmt = renderer.tr, renderer.fmt
+            running = {tr.pgettext(book.title.context, book.title.text),
+                       spaced(fmt.edition(book.name, book.edition, book.effective))}
+            headings = {spaced(renderer.text(section.title)) for part in book.parts for section in part.sections}
+            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            for number, page in enumerate(reader.pages[:-1], 1):
+                last = body_lines(page, running)[-1]
+                assert not last.startswith("# ") and last not in headings, (house_id, lang, number, last)
+
+
+def test_the_printed_rulebook_links_inside_itself_and_says_whose_it_is(rulebooks, project):
+    for house_id, edition in project.houses.items():
+        for lang in LANGS:
+            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            meta = reader.metadata
+            assert meta["/Author"] == edition.book.name and meta["/Title"], (house_id, lang)
+            assert reader.trailer["/Root"]["/Lang"] == lang
+            annots = [annot.get_object() for page in reader.pages for annot in page.get("/Annots") or []]
+            uris = [annot["/A"]["/URI"] for annot in annots if "/URI" in annot.get("/A", {})]
+            assert not [uri for uri in uris if not uri.startswith("https://")], (house_id, lang, uris[:3])
+            inside = {annot["/Dest"] for annot in annots if "/Dest" in annot}
+            assert {rule.id for rule in edition.book.rules} <= inside, (house_id, lang)   # each id jumps to its rule

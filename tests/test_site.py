@@ -226,6 +226,7 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
     rake = (review / "rake.html").read_text(encoding="utf-8")
     assert "Source: 000_04a66977b465c41b.txt" in rake and '<span class="gp">&gt;&gt;&gt; </span>' in rake
     assert "Editorial note:" in rake and "ÎNTOTDEAUNA 5%" in rake        # a note, and the excerpt verbatim
+    assert '<p class="source-excerpt" lang="ro">' in rake                 # quoted in its own language
     assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")
 
 
@@ -273,8 +274,10 @@ def test_every_page_says_which_edition_it_is_and_since_when(site, project):
                 text = unescape(" ".join(article((site / house_id / lang / page).read_text(encoding="utf-8")).split()))
                 assert day in text and book.name in text, (house_id, lang, page)
             for path in (site / house_id / lang).glob("*.html"):   # and at the foot of every page
-                foot = re.search(r'<p class="rulebook-footer">([^<]*)</p>', path.read_text(encoding="utf-8"))
-                assert foot and day in unescape(foot.group(1)) and book.name in unescape(foot.group(1)), path
+                foot = re.search(r'<p class="rulebook-footer">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)
+                line = foot and unescape(re.sub(r"<br>", " ", foot.group(1)))
+                assert line and day in line and book.name in line, path
+                assert f"\u00a9 {book.copyright}" in line and book.copyright.startswith("2026"), path
 
 
 def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(site, project):
