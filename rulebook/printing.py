@@ -80,7 +80,7 @@ class PrintRenderer:
     def _titles(html: str) -> dict[str, str]:
         """The printed title of each page after the parts (the glossary, the downloads), as Sphinx wrote it."""
         return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
-            r'<span id=document-([a-z0-9-]+)></span>\s*<h2>(.*?)</h2>', html, re.S)}
+            r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
 
     def _print_link(self, found: re.Match) -> str:
         href = found.group(1)

@@ -104,7 +104,7 @@ class PageRenderer:
             language=translations.locale, official=self.official_language(),
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
-            editors=editors, notes_of=self.notes_of, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
+            editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
             change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date,
         )
         self._notes: dict[str, list] = {}
@@ -146,6 +146,15 @@ class PageRenderer:
     def change_of(self, rule_id: str) -> "RuleChange | None":
         """The change a rule is marked with (new or changed in this edition), if any."""
         return self.changes.marked(rule_id) if self.changes is not None else None
+
+    def source_language(self, source: str) -> str:
+        """The language of a passage an editorial note quotes, from the document it names first
+        (``000_….txt, "HEADING": …``): so it is marked as Romanian or Croatian on the page."""
+        for house in self.project.houses.values():
+            for part in house.book.parts:
+                if source.startswith(part.source):
+                    return part.source_language
+        return "en"
 
     def notes_of(self, rule_id: str) -> list:
         """The editorial notes about a rule (the editors' edition shows them under it)."""

@@ -77,8 +77,11 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     build_dir = Path(build)
     project = workers.project()
     sphinx_builder, editors, folder = edition(builder)
-    # A published edition offers the printed rulebook and the cards (the single page printed is not one).
-    files = downloads(project.houses[house].book, lang, build_dir) if folder else []
+    # A published edition offers the printed rulebook and the cards; the printed rulebook lists the
+    # cards (it cannot offer itself); the doctest build offers nothing.
+    files = downloads(project.houses[house].book, lang, build_dir) if folder or builder == "singlehtml" else []
+    if not folder:
+        files = [item for item in files if item.kind != "rulebook"]
     # Each edition writes its own reST: a build of one never makes Sphinx re-read the other's.
     src = build_dir / ("src-editors" if editors else "src") / house / lang
     src.mkdir(parents=True, exist_ok=True)
@@ -108,7 +111,8 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
-        copy_downloads(files, build_dir, work_dir(build_dir, builder, house, lang) / DOWNLOADS)
+        if folder:
+            copy_downloads(files, build_dir, work_dir(build_dir, builder, house, lang) / DOWNLOADS)
         return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)

@@ -270,6 +270,8 @@ def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(
             titles = {tr.pgettext(part.title.context, part.title.text) for part in book.parts}
             assert titles <= {title for title, _ in entries}, (house_id, lang)       # every part listed
             assert tr.gettext("Glossary") in {title for title, _ in entries}, (house_id, lang)
+            if book.runs_cash_games:   # and the list of the table cards
+                assert tr.gettext("Downloads") in {title for title, _ in entries}, (house_id, lang)
             for title, number in entries:
                 text = " ".join(body_lines(reader.pages[int(number) - 1], running))
                 assert title in text, (house_id, lang, title, number)

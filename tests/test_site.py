@@ -227,6 +227,7 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
     assert "Source: 000_04a66977b465c41b.txt" in rake and '<span class="gp">&gt;&gt;&gt; </span>' in rake
     assert "Editorial note:" in rake and "ÎNTOTDEAUNA 5%" in rake        # a note, and the excerpt verbatim
     assert '<p class="source-excerpt" lang="ro">' in rake                 # quoted in its own language
+    assert '<ul class="note-source simple" lang="ro">' in rake            # and so are the notes' sources
     assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")
 
 
