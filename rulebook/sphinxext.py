@@ -259,4 +259,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
     app.add_js_file("rulebook.js", loading_method="defer")
+    app.add_js_file("rule_results.js", loading_method="defer")   # search results that land on the rule
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
