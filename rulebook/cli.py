@@ -1,4 +1,5 @@
-"""``rulebook`` command line: check, gettext, update-po, site, cards, pdf, new-house, fidelity.
+"""``rulebook`` command line: check, gettext, update-po, site, cards, pdf, new-house, fidelity,
+changes, edition.
 
 A user's mistake ends in one line per problem and a non-zero exit, never a
 traceback: 2 for input that cannot be read, 1 for an inconsistency.
@@ -192,6 +193,83 @@ def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_edition(root: Path, args: argparse.Namespace) -> int:
+    """``edition tag <house>``: record the house's edition in force as the git tag ``<house>/edition-<n>``."""
+    from rulebook.editions import tag_edition
+
+    gated = _gated(root, argparse.Namespace(house=[args.house]))
+    if isinstance(gated, int):
+        return gated
+    project, _ = gated
+    tag = tag_edition(project, args.house)
+    print(f"{tag}: tagged; the next edition's changes page compares with it")
+    return 0
+
+
+def cmd_changes(root: Path, args: argparse.Namespace) -> int:
+    """What changed in each house since a git ref: text for a CI log, JSON for a PR comment."""
+    from rulebook.changes import compare
+    from rulebook.editions import load_at
+
+    project = _load(root)
+    if isinstance(project, int):
+        return project
+    unknown = [house for house in args.house or () if house not in project.houses]
+    if unknown:
+        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
+        return 2
+    old = load_at(root, args.since)
+    houses = tuple(args.house or project.houses)
+    missing = [house for house in houses if house not in old.houses]
+    if missing and args.house:
+        print(f"house {missing[0]!r} is not in {args.since}", file=sys.stderr)
+        return 2
+    found = [compare(old, project, house, args.lang, args.since) for house in houses if house not in missing]
+    if args.format == "json":
+        print(json.dumps({"since": args.since, "lang": args.lang, "houses": [c.as_json() for c in found],
+                          "new_houses": missing}, ensure_ascii=False, indent=2))
+        return 0
+    for changes in found:
+        print("\n".join(_changes_lines(changes)))
+    for house in missing:
+        print(f"{house}: a new house, not in {args.since}")
+    return 0
+
+
+def _changes_lines(changes) -> list[str]:
+    """One house's changes for a CI log; a text change as a word diff ([-old-]{+new+})."""
+    from rulebook.changes import redline
+
+    def words(old: str, new: str) -> str:
+        return " ".join(text if kind == "same" else f"[-{text}-]" if kind == "del" else f"{{+{text}+}}"
+                        for kind, text in redline(old, new))
+
+    def edition(number, day) -> str:
+        return f"edition {number} ({day.isoformat()})" if number and day else f"edition {number}"
+
+    count = len(changes.rules) + len(changes.parameters) + len(changes.examples)
+    lines = [f"{changes.house_id} ({changes.lang}): {edition(changes.previous_edition, changes.previous_effective)} "
+             f"at {changes.since} -> {edition(changes.edition, changes.effective)}: {count} change(s)"]
+    for change in changes.rules:
+        title = change.new_title if change.new_title is not None else change.old_title
+        lines.append(f"  {change.kind:<9} {change.rule_id} ({change.part_id}): {title}")
+        if change.kind == "removed":
+            lines.append(f"            was: {change.old_text}")
+        elif change.kind == "changed":
+            if change.old_title != change.new_title:
+                lines.append(f"            title: {words(change.old_title, change.new_title)}")
+            if change.old_text != change.new_text:
+                lines.append(f"            text: {words(change.old_text, change.new_text)}")
+    for parameter in changes.parameters:
+        lines.append(f"  parameter {parameter.path}: {parameter.label}: {parameter.old} -> {parameter.new}")
+        if parameter.rules:
+            lines.append(f"            quoted by: {', '.join(rule_id for rule_id, _, _ in parameter.rules)}")
+    for example in changes.examples:
+        results = "; ".join(f"{name}: {old} -> {new}" for name, old, new in example.results)
+        lines.append(f"  example   {example.example_id} (rule {example.rule_id}): {results}")
+    return lines
+
+
 NEW_HOUSE_HEADER = """\
 # {name}: a house of its own, started from {source}'s file (`rulebook new-house`).
 # Every key of a house file is here; change what differs for this room:
@@ -263,9 +341,19 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("id", help="the new house's id: lower-case words joined by hyphens")
     new.add_argument("--from", dest="source", default="club", help="the house to start from (default: club)")
     new.add_argument("--name", default="New card room", help="the new house's name")
+    changes = commands.add_parser("changes", help="what changed since an earlier edition (a git ref)")
+    changes.add_argument("--since", required=True, help="a git ref: the tag of an edition (club/edition-1), a branch, a commit")
+    changes.add_argument("--house", action="append", help="a house id (default: every house)")
+    changes.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of texts and values (default: en)")
+    changes.add_argument("--format", choices=("text", "json"), default="text")
+    editions = commands.add_parser("edition", help="record a house's edition in git")
+    actions = editions.add_subparsers(dest="action", required=True)
+    tag = actions.add_parser("tag", help="tag the current commit as <house>/edition-<n>, n from the house file")
+    tag.add_argument("house", help="the house id")
     args = parser.parse_args(argv)
     handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
-               "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity}
+               "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
+               "changes": cmd_changes, "edition": cmd_edition}
     try:
         return handler[args.command](args.root.resolve(), args)
     except ModelError as exc:

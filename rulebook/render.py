@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 
@@ -23,6 +23,9 @@ from rulebook.i18n import LANGUAGES
 from rulebook.model import Message, fill
 from rulebook.project import Project
 from rulebook.values import Value, resolve
+
+if TYPE_CHECKING:
+    from rulebook.changes import Changes, RuleChange
 
 _BREAKS = re.compile(r"[ \t\r\n\f\v]+")  # not str.split(): no-break spaces must survive
 _SPECIAL = re.compile(r"([!-/:-@\[-`{-~•‣⁃])")
@@ -47,6 +50,15 @@ def ident(value: str) -> Markup:
     if not re.fullmatch(r"[a-z0-9-]+", value):
         raise ValueError(f"not an id: {value!r}")
     return Markup(value)
+
+
+def redline_rst(old: str, new: str) -> Markup:
+    """The words of ``old`` and ``new`` with the deleted and the inserted marked by the ``deleted``
+    and ``inserted`` roles (``rulebook.sphinxext``), every word escaped as text."""
+    from rulebook.changes import redline
+
+    roles = {"del": ":deleted:`{}`", "ins": ":inserted:`{}`", "same": "{}"}
+    return Markup(" ".join(roles[kind].format(rst_text(words)) for kind, words in redline(old, new)))
 
 
 def heading(text: str, underline: str) -> Markup:
@@ -93,6 +105,7 @@ class PageRenderer:
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
             editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
+            change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
@@ -119,6 +132,20 @@ class PageRenderer:
         book = self.book
         return frozenset({part.id for part in book.parts} | {s.id for part in book.parts for s in part.sections}
                          | {rule.id for rule in book.rules})
+
+    @cached_property
+    def changes(self) -> "Changes | None":
+        """What changed since the house's previous edition, in this language; None for a first edition."""
+        from rulebook.changes import compare
+        from rulebook.editions import previous_edition
+
+        previous = previous_edition(self.project, self.book.id)
+        return None if previous is None else compare(previous.project, self.project, self.book.id, self.tr.locale,
+                                                     previous.tag)
+
+    def change_of(self, rule_id: str) -> "RuleChange | None":
+        """The change a rule is marked with (new or changed in this edition), if any."""
+        return self.changes.marked(rule_id) if self.changes is not None else None
 
     def source_language(self, source: str) -> str:
         """The language of a passage an editorial note quotes, from the document it names first
@@ -204,6 +231,7 @@ class PageRenderer:
         if self.glossary:
             pages["glossary"] = self.env.get_template("glossary.rst.jinja").render(
                 terms=self.glossary, languages=LANGUAGES, language_name=self.fmt.language_name)
+        pages["changes"] = self.env.get_template("changes.rst.jinja").render(changes=self.changes)
         part_template = self.env.get_template("part.rst.jinja")
         for part in self.book.parts:
             pages[part.id] = part_template.render(part=part)

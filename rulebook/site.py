@@ -91,7 +91,7 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     try:
         sources = project.sources_digest and digest(builder, version("sphinx"), version("furo"),
                                                     project.sources_digest, house, lang,
-                                                    fingerprint(files, build_dir)) or None
+                                                    fingerprint(files, build_dir), _previous(project, house)) or None
         if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, lang, sources):
             return Built(label, 0, "", None, sources)
         pages = PageRenderer(project, house, lang, editors).pages(all_status(project), files)
@@ -116,6 +116,15 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
         return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
+
+
+def _previous(project: Project, house: str) -> str:
+    """The commit of the house's previous edition ("" for none): its changes page and markers depend
+    on it, and a new tag changes no source file."""
+    from rulebook.editions import previous_edition
+
+    previous = previous_edition(project, house)
+    return previous.commit if previous else ""
 
 
 def build_stamp(project: Project, house: str, lang: str, builder: str, pages: dict[str, str]) -> str:
@@ -163,6 +172,8 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
     project.sources_digest   # once, here, for every worker
+    for house in houses:     # each house's previous edition, read from git once, here, for every worker
+        _previous(project, house)
     results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
     for result in results:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from docutils import nodes
+from docutils import nodes, utils
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
 from markupsafe import escape
@@ -29,8 +29,10 @@ from rulebook.search_hr import SearchCroatian
 from rulebook.search_terms import search_language, with_poker_terms
 from rulebook.status import all_status
 from rulebook.theme_strings import search_translations_js, translate_theme, translated_labels
+from rulebook.vocabulary import N_
 
 STATIC = Path(__file__).parent / "static"
+
 
 
 def _project(config: Config) -> Project:
@@ -170,6 +172,36 @@ _REDIRECT = """<!DOCTYPE html>
 """
 
 
+class deleted(nodes.Inline, nodes.TextElement):
+    """Words an edition took out of a rule (the changes page's redline): HTML ``<del>``."""
+
+
+class inserted(nodes.Inline, nodes.TextElement):
+    """Words an edition put into a rule: HTML ``<ins>``."""
+
+
+def redline_role(name: str, rawtext: str, text: str, lineno: int, inliner, options=None, content=None):
+    """``:deleted:`words``` and ``:inserted:`words```: the words as text, never markup."""
+    node = (deleted if name == "deleted" else inserted)(rawtext, utils.unescape(text))
+    return [node], []
+
+
+def _redline_tag(tag: str, label: str):
+    """Visitors writing ``<del>`` or ``<ins>``, the element's text escaped by the writer. Screen readers
+    do not announce either element, so on the screen theme each starts with a visually hidden word
+    saying which it is; print and the plain theme strike out and underline them (the browser's own style)."""
+    def visit(self, node) -> None:
+        self.body.append(self.starttag(node, tag, "", CLASS="redline"))
+        if self.builder.config.html_theme == "furo":
+            said = self.builder.app.rulebook_renderer.tr.gettext(label)
+            self.body.append(f'<span class="visually-hidden">({self.encode(said)}) </span>')
+
+    def depart(self, node) -> None:
+        self.body.append(f"</{tag}>")
+
+    return visit, depart
+
+
 def _write_if_changed(path: Path, text: str) -> None:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
@@ -218,6 +250,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", stable_section_ids, priority=400)
     app.connect("build-finished", build_finished)
     app.add_transform(RedSuits)
+    # Translators: said by screen readers before the words an edition deleted from a rule.
+    app.add_node(deleted, html=_redline_tag("del", N_("deleted")))
+    # Translators: said by screen readers before the words an edition inserted into a rule.
+    app.add_node(inserted, html=_redline_tag("ins", N_("inserted")))
+    app.add_role("deleted", redline_role)
+    app.add_role("inserted", redline_role)
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
     app.add_js_file("rulebook.js", loading_method="defer")

@@ -127,13 +127,13 @@ def resolve(value: Value, house: dict) -> tuple[Any, str]:
                 many = True
                 if not data:
                     raise ValueError(f"{where} selects no row")
-    unit = _unit_of([key for key, _ in value.path], data)
+    unit = unit_of([key for key, _ in value.path], data)
     if value.unit and unit == "count":
         unit = value.unit   # "house.rake.short_handed_players.max players"
     return data, unit
 
 
-def _unit_of(keys: list[str], data: Any) -> str:
+def unit_of(keys: list[str], data: Any) -> str:
     """The unit a house path implies; the naming convention is in rules/README.md."""
     key = keys[-1]
     if key in LANGUAGE_KEYS:

@@ -35,16 +35,21 @@ def built_site(project, tmp_path_factory) -> Path:
     return build / "site"
 
 
-@pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """A copy of rules, catalogs, templates and conf.py that a test may edit."""
+def copy_sources(target: Path) -> Path:
+    """Copy rules, catalogs, templates, the generator and conf.py into ``target``."""
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, tmp_path / name)
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
         elif source.exists():
-            shutil.copy(source, tmp_path / name)
-    return tmp_path
+            shutil.copy(source, target / name)
+    return target
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of rules, catalogs, templates and conf.py that a test may edit."""
+    return copy_sources(tmp_path)
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:

@@ -1,0 +1,338 @@
+"""Editions in git and what changed between them: the CLI's report and each language's changes page.
+
+A temporary git repository holds a copy of the project as edition 1 (tagged by `rulebook edition
+tag`), then edition 2: the club's 1/3 rake cap raised from 20 to 25 lei (and the worked example that
+states it), one rule reworded in every language, one rule added and one removed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import article, copy_sources, edit, run_rulebook
+
+# One worker builds the two editions and their site once for every test here.
+pytestmark = pytest.mark.xdist_group("editions")
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org", "GIT_COMMITTER_NAME": "Editor",
+           "GIT_COMMITTER_EMAIL": "editor@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+OLD_WORDING = "The cap is the most rake the house takes from one hand, however large the pot."
+NEW_WORDING = "The cap is the largest rake the house takes from a single hand, whatever the size of the pot."
+# The reworded rule and the added rule, in every language (the gate checks each against the glossary).
+TRANSLATIONS = {
+    "ro": {"rake-cap-definition.text": "Cap-ul este cel mai mare rake pe care casa îl ia dintr-o singură mână, "
+                                       "indiferent de mărimea potului.",
+           "rake-on-request.title": "Rake-ul unui pot se arată la cerere",
+           "rake-on-request.text": "Dealerul arată oricărui jucător care întreabă cât rake s-a luat dintr-un pot."},
+    "fr": {"rake-cap-definition.text": "Le plafond est le plus grand rake que la salle prélève sur une seule main, "
+                                       "quelle que soit la taille du pot.",
+           "rake-on-request.title": "Le rake d’un pot est montré sur demande",
+           "rake-on-request.text": "Le croupier montre à tout joueur qui le demande combien de rake a été prélevé "
+                                   "sur un pot."},
+    "es": {"rake-cap-definition.text": "El tope es el mayor rake que la casa cobra en una sola mano, sea cual sea "
+                                       "el tamaño del bote.",
+           "rake-on-request.title": "El rake de un bote se muestra a petición",
+           "rake-on-request.text": "El crupier muestra a cualquier jugador que lo pida cuánto rake se ha cobrado "
+                                   "de un bote."},
+    "hr": {"rake-cap-definition.text": "Cap je najveći iznos rakea koji kuća uzima iz samo jednog handa, bez obzira "
+                                       "na veličinu pota.",
+           "rake-on-request.title": "Rake iz pota pokazuje se na zahtjev",
+           "rake-on-request.text": "Dealer svakom igraču koji to zatraži pokaže koliko je rakea uzeto iz pota."},
+}
+NEW_RULE = """\
+      - id: rake-on-request
+        title: The rake of a pot is shown on request
+        source: "RAKE:"
+        text: >-
+          The dealer shows any player who asks how much rake was taken from a pot.
+
+      - id: rake-cap-by-players
+"""
+# The cap, old and new, as each language's pages write it.
+CAPS = {"ro": ("20 de lei", "25 de lei"), "en": ("20 lei", "25 lei"), "fr": ("20 lei", "25 lei"),
+        "es": ("20 lei", "25 lei"), "hr": ("20 leja", "25 leja")}
+
+
+def git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
+                          env={**os.environ, **GIT_ENV}, check=True)
+    return done.stdout
+
+
+def commit(repo: Path, message: str) -> None:
+    git(repo, "add", "rules", "houses", "locales", "executable_examples", "templates", "rulebook", "conf.py")
+    git(repo, "commit", "-q", "-m", message)
+
+
+def first_edition(repo: Path) -> Path:
+    """The project copied into a new git repository and committed, edition 1 untagged."""
+    copy_sources(repo)
+    (repo / ".gitignore").write_text("_build/\n", encoding="utf-8")
+    git(repo, "init", "-q")
+    commit(repo, "edition 1")
+    return repo
+
+
+def translate(repo: Path) -> None:
+    """Give every new or reworded entry its translation, as a translator would after update-po."""
+    from rulebook.i18n import po_path, read_catalog, write_catalog
+
+    for lang, strings in TRANSLATIONS.items():
+        path = po_path(repo, lang)
+        catalog = read_catalog(path, lang)
+        for message in catalog:
+            if message.context in strings:
+                message.string = strings[message.context]
+                message.flags.discard("fuzzy")
+                message.previous_id = []
+        write_catalog(path, catalog)
+
+
+def second_edition(repo: Path) -> None:
+    """Edition 2 of the club: a cap, a reworded rule, an added and a removed rule."""
+    house = repo / "houses" / "club" / "house.yaml"
+    edit(house, "edition: 1 ", "edition: 2 ")
+    edit(house, 'effective: "2026-12-01"', 'effective: "2027-03-01"')
+    edit(house, "rake: {percent: 5, cap: 20, short_handed_cap: 10, split_pot_cap: 10}\n      straddle: 6",
+         "rake: {percent: 5, cap: 25, short_handed_cap: 10, split_pot_cap: 10}\n      straddle: 6")
+    examples = repo / "executable_examples" / "rake.yaml"   # the examples that work with the 1/3 cap
+    edit(examples, "      low_rake: 20 lei", "      low_rake: 25 lei")
+    edit(examples, "      side_rake: 10 lei\n      side_rake_high: 20 lei", "      side_rake: 15 lei\n      side_rake_high: 20 lei")
+    edit(examples, "      main_rake: 20 lei\n      main_rake_high: 30 lei", "      main_rake: 25 lei\n      main_rake_high: 30 lei")
+    rake = repo / "rules" / "rake.yaml"
+    edit(rake, "The cap is the most rake the house takes from one hand, however large\n          the pot.",
+         "The cap is the largest rake the house takes from a single hand, whatever\n          the size of the pot.")
+    edit(rake, "      - id: rake-cap-by-players\n", NEW_RULE)
+    text = rake.read_text(encoding="utf-8")
+    removed = re.search(r"      - id: auto-straddle-third-blind\n.*?\n\n(?=      - id: )", text, re.S)
+    rake.write_text(text.replace(removed.group(0), ""), encoding="utf-8")
+    edit(repo / "rules" / "cash-straddle.yaml", "rules: [straddle-amount, auto-straddle-third-blind]",
+         "rules: [straddle-amount]")
+    for command in ("gettext", "update-po"):
+        assert run_rulebook(repo, command).returncode == 0
+    translate(repo)
+    gate = run_rulebook(repo, "check")
+    assert gate.returncode == 0, gate.stdout
+    commit(repo, "edition 2")
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory) -> Path:
+    """A repository with the club's edition 1 tagged and edition 2 committed on top."""
+    repo = first_edition(tmp_path_factory.mktemp("editions"))
+    tagged = run_rulebook(repo, "edition", "tag", "club")
+    assert tagged.returncode == 0, tagged.stderr
+    second_edition(repo)
+    return repo
+
+
+@pytest.fixture(scope="module")
+def changes_site(editions, tmp_path_factory) -> Path:
+    """The club's site of edition 2, in every language."""
+    from rulebook.i18n import LANGUAGES
+    from rulebook.project import Project
+    from rulebook.site import build_all
+
+    build = tmp_path_factory.mktemp("editions-build")
+    assert build_all(Project.load(editions), LANGUAGES, "html", build, ("club",))
+    return build / "site" / "club"
+
+
+def test_edition_tag_records_the_house_edition(editions):
+    assert git(editions, "tag", "--list").split() == ["club/edition-1"]
+    assert git(editions, "rev-parse", "club/edition-1^{commit}") == git(editions, "rev-parse", "HEAD~1")
+    again = run_rulebook(editions, "edition", "tag", "club")   # edition 2 is not tagged yet: it may be
+    assert again.returncode == 0 and "club/edition-2" in again.stdout
+    twice = run_rulebook(editions, "edition", "tag", "club")
+    assert twice.returncode == 2 and twice.stderr.count("\n") == 1 and "exists already" in twice.stderr
+    git(editions, "tag", "-d", "club/edition-2")
+
+
+def test_changes_text_report(editions):
+    report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--house", "club")
+    assert report.returncode == 0, report.stderr
+    lines = report.stdout.splitlines()
+    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 7 change(s)"
+    assert "  added     rake-on-request (rake): The rake of a pot is shown on request" in lines
+    assert "  removed   auto-straddle-third-blind (rake): An automatic straddle counts as a third blind" in lines
+    assert "  changed   rake-cap-definition (rake): What the cap is" in lines
+    assert ("            text: The cap is the [-most-] {+largest+} rake the house takes from [-one-] {+a single+} "
+            "hand, [-however large-] {+whatever the size of+} the pot.") in lines
+    assert "  parameter stakes[nlh-low].rake.cap: Rake cap (NLH 1/3): 20 lei -> 25 lei" in lines
+    quoted = lines[lines.index("  parameter stakes[nlh-low].rake.cap: Rake cap (NLH 1/3): 20 lei -> 25 lei") + 1]
+    assert quoted == "            quoted by: rake-rate, rake-cap-by-players, deal-twice-rake, rake-bands"
+    assert lines[-3:] == [
+        "  example   main-and-side-pot-201-782 (rule rake-main-and-side-pots): side_rake: 10 lei -> 15 lei",
+        "  example   main-and-side-pot-629-450 (rule rake-main-and-side-pots): main_rake: 20 lei -> 25 lei",
+        "  example   rake-capped-by-stakes (rule rake-rate): low_rake: 20 lei -> 25 lei"]
+    romanian = run_rulebook(editions, "changes", "--since", "club/edition-1", "--house", "club", "--lang", "ro")
+    assert "Cap-ul de rake (NLH 1/3): 20 de lei -> 25 de lei" in romanian.stdout
+
+
+def test_changes_json_report(editions):
+    report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--format", "json", "--lang", "fr")
+    assert report.returncode == 0, report.stderr
+    data = json.loads(report.stdout)
+    club, casino = sorted(data["houses"], key=lambda house: house["house_id"] != "club")
+    assert (club["previous_edition"], club["edition"], club["effective"]) == (1, 2, "2027-03-01")
+    kinds = {change["rule_id"]: change["kind"] for change in club["rules"]}
+    assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed"}
+    changed = next(change for change in club["rules"] if change["kind"] == "changed")
+    assert changed["new_text"] == TRANSLATIONS["fr"]["rake-cap-definition.text"]
+    [cap] = club["parameters"]
+    assert (cap["path"], cap["old_value"], cap["new_value"]) == ("stakes[nlh-low].rake.cap", 20, 25)
+    assert (cap["label"], cap["old"], cap["new"]) == ("Plafond du rake (NLH 1/3)", *CAPS["fr"])
+    assert [rule["rule_id"] for rule in cap["rules"]] == ["rake-rate", "rake-cap-by-players", "deal-twice-rake",
+                                                          "rake-bands"]
+    capped = next(example for example in club["examples"] if example["example_id"] == "rake-capped-by-stakes")
+    assert capped["results"] == [{"result": "low_rake", "old": "20 lei", "new": "25 lei"}]
+    assert "25 lei" in capped["new_text"] and "20 lei" in capped["old_text"]
+    assert len(club["examples"]) == 3
+    assert (casino["rules"], casino["parameters"], casino["examples"]) == ([], [], [])
+
+
+def test_mistakes_are_one_line(editions, tree):
+    for root, args, words in (
+            (editions, ("changes", "--since", "no-such-ref"), "unknown git ref 'no-such-ref'"),
+            (editions, ("changes", "--since=--output=x"), "unknown git ref '--output=x'"),
+            (editions, ("changes", "--since", "club/edition-1", "--house", "riverside"), "no house 'riverside'"),
+            (editions, ("edition", "tag", "riverside"), "no house 'riverside'"),
+            (tree, ("changes", "--since", "HEAD"), "is not in a git repository"),
+            (tree, ("edition", "tag", "club"), "not a git repository")):
+        run = run_rulebook(root, *args)
+        assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1 and words in run.stderr, run
+
+
+@pytest.mark.parametrize("lang", ["ro", "en", "fr", "es", "hr"])
+def test_changes_page_in_each_language(changes_site, lang):
+    html = (changes_site / lang / "changes.html").read_text(encoding="utf-8")
+    text = " ".join(article(html).split())
+    old, new = CAPS[lang]
+    assert re.search(rf"\(NLH 1/3\)\s*:?\s*{old}\s*→\s*{new}", text.replace("\u00a0", " ").replace("\u202f", " ")), text
+    # the reworded rule as a redline: deleted and inserted words marked apart, and linked to the rule
+    assert html.count("<del") >= 3 and html.count("<ins") >= 3
+    assert 'href="rake.html#rake-cap-definition"' in html and 'href="rake.html#rake-on-request"' in html
+    assert 'id="changed-rake-cap-definition"' in html and 'id="added-rake-on-request"' in html
+    assert 'id="removed-auto-straddle-third-blind"' in html
+    # the reworded rule's redline: its inserted words are the language's new wording, its deleted the old
+    entry = html[html.index('id="changed-rake-cap-definition"'):]
+    entry = entry[:entry.index("</section>")]
+    marked = {tag: " ".join(re.findall(rf'<{tag} class="redline"><span class="visually-hidden">[^<]*</span>([^<]*)</{tag}>',
+                                      entry)).split() for tag in ("del", "ins")}
+    wording = TRANSLATIONS.get(lang, {}).get("rake-cap-definition.text", NEW_WORDING).split()
+    assert marked["ins"] and all(word in wording for word in marked["ins"])
+    assert marked["del"] and not all(word in wording for word in marked["del"])
+    index = (changes_site / lang / "index.html").read_text(encoding="utf-8")
+    assert 'href="changes.html"' in index
+
+
+def test_changed_and_new_rules_are_marked(changes_site):
+    for lang in ("ro", "en", "fr", "es", "hr"):
+        rake = (changes_site / lang / "rake.html").read_text(encoding="utf-8")
+        assert rake.count('href="changes.html#changed-rake-cap-definition"') == 1
+        assert rake.count('href="changes.html#added-rake-on-request"') == 1
+        assert "changes.html#" not in rake.replace('changes.html#changed-rake-cap-definition', "").replace(
+            'changes.html#added-rake-on-request', "")
+    english = (changes_site / "en" / "rake.html").read_text(encoding="utf-8")
+    assert "Changed in edition 2" in english and "New in edition 2" in english
+
+
+def test_a_single_edition_clone_builds(tmp_path):
+    """No tag: the changes page says this is the first edition, and `changes` against HEAD finds nothing."""
+    from rulebook.project import Project
+    from rulebook.site import build_all
+
+    repo = first_edition(tmp_path / "clone")
+    assert build_all(Project.load(repo), ("en", "ro"), "html", tmp_path / "build", ("club",))
+    english = article((tmp_path / "build" / "site" / "club" / "en" / "changes.html").read_text(encoding="utf-8"))
+    assert "This is the first edition of these rules" in " ".join(english.split())
+    assert "<del" not in english and "<ins" not in english
+    same = run_rulebook(repo, "changes", "--since", "HEAD", "--house", "club")
+    assert same.returncode == 0 and same.stdout.splitlines()[0].endswith(": 0 change(s)")
+
+
+def test_redline_words_are_text_never_markup():
+    """Whatever the old and new texts hold, the redline's reST gives back their words as text."""
+    from docutils import nodes
+    from docutils.core import publish_doctree
+    from docutils.parsers.rst import roles
+    from sphinx.util.docutils import docutils_namespace
+
+    from rulebook.changes import redline
+    from rulebook.render import redline_rst
+    from rulebook.sphinxext import deleted, inserted, redline_role
+
+    old = "a `b` <script>alert(1)</script> *c* :ref:`d` \\ e_ .. f::"
+    new = "a `b2` <img src=x onerror=alert(1)> **c** |sub| [#]_ e_ .. f::"
+    runs = redline(old, new)
+    with docutils_namespace():   # the roles for this parse only: Sphinx builds forked later register their own
+        for name in ("deleted", "inserted"):
+            roles.register_local_role(name, redline_role)
+        tree = publish_doctree(redline_rst(old, new), settings_overrides={"report_level": 5})
+    assert {type(node) for node in tree.findall()} <= {nodes.document, nodes.paragraph, nodes.Text, deleted, inserted}
+    assert tree.astext() == " ".join(words for _, words in runs)
+    assert [node.astext() for node in tree.findall(deleted)] == [words for kind, words in runs if kind == "del"]
+    assert [node.astext() for node in tree.findall(inserted)] == [words for kind, words in runs if kind == "ins"]
+
+
+def test_a_later_edition_without_its_predecessor_says_so(tree):
+    """Edition 2 in sources that do not hold edition 1 (no tag, no git): never "the first edition"."""
+    from rulebook.project import Project
+    from rulebook.render import PageRenderer
+
+    edit(tree / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")
+    page = PageRenderer(Project.load(tree), "club", "ro").pages()["changes"]
+    assert "Ediția 1 nu este înregistrată împreună cu aceste surse" in page and "prima ediție" not in page
+    assert "ediția 2" in page.splitlines()[0]
+
+
+def test_a_new_tag_is_never_served_stale(editions, tmp_path):
+    """A tag changes no source file: a build after the tag is gone (or back) still shows the right page."""
+    import time
+
+    from rulebook.project import Project
+    from rulebook.site import build_all
+
+    def page() -> str:
+        assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
+        return article((tmp_path / "site" / "club" / "en" / "changes.html").read_text(encoding="utf-8"))
+
+    time.sleep(2.1)   # sources older than a clock tick, so that the build may skip what it remembers
+    assert "Changed rules" in page()
+    commit_id = git(editions, "rev-parse", "club/edition-1").strip()
+    git(editions, "tag", "-d", "club/edition-1")
+    try:
+        assert "Edition 1 is not recorded" in " ".join(page().split())
+    finally:
+        git(editions, "tag", "club/edition-1", commit_id)
+    assert "Changed rules" in page()
+
+
+def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
+    """A duration, a yes/no and an amount: labelled and formatted as the pages
+    write them, each with the rules that quote it (none for what no rule quotes)."""
+    from rulebook.changes import compare
+    from rulebook.project import Project
+
+    before = Project.load(tree)
+    house = tree / "houses" / "club" / "house.yaml"
+    edit(house, "break_minutes: 30 ", "break_minutes: 45 ")
+    edit(house, "no_flop_no_drop: true", "no_flop_no_drop: false")
+    edit(house, "deal_twice_min_pot: 400", "deal_twice_min_pot: 500")
+    changes = compare(before, Project.load(tree), "club", "ro", "edition-1")
+    shown = {change.path: (change.label, change.old, change.new, [rule for rule, _, _ in change.rules])
+             for change in changes.parameters}
+    assert shown == {
+        "times.break_minutes": ("Pauză", "30 de minute", "45 de minute", ["seat-break-time"]),
+        "rake.no_flop_no_drop": ("Fără flop, fără rake", "Da", "Nu", []),
+        "rake.deal_twice_min_pot": ("Cel mai mic pot care se poate împărți pe două board-uri", "400 de lei",
+                                    "500 de lei", ["deal-twice-minimum-pot"]),
+    }
+    assert not changes.rules
