@@ -63,6 +63,7 @@ class PrintRenderer:
         # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
         html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
         html = re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+        self.printed_pages = frozenset(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"', self._print_link, html)
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         front = self.env.get_template("toc.html.jinja").render(
@@ -83,10 +84,16 @@ class PrintRenderer:
             r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
 
     def _print_link(self, found: re.Match) -> str:
+        """A link as the printed rulebook can follow it: a rule's permanent address, or a page of the
+        site and its anchor (the changes page's links), to that place in the PDF; else the site."""
         href = found.group(1)
-        rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
-        if href.startswith("#") or rule:
-            return f'<a class="reference internal" href="#{rule.group(1) if rule else href[1:]}"'
+        inside = (re.fullmatch(r"r/([a-z0-9-]+)\.html", href) or re.fullmatch(r"[a-z0-9-]+\.html#([a-z0-9-]+)", href)
+                  or re.fullmatch(r"#(.+)", href))
+        if inside:
+            return f'<a class="reference internal" href="#{inside.group(1)}"'
+        page = re.fullmatch(r"([a-z0-9-]+)\.html", href)
+        if page and page.group(1) in self.printed_pages:
+            return f'<a class="reference internal" href="#document-{page.group(1)}"'
         base = self.book.base_url
         if re.match(r"https?://", href):
             return f'<a class="reference external" href="{href}"'
