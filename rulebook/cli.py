@@ -45,6 +45,24 @@ def _load(root: Path) -> Project | int:
         return 2
 
 
+def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...] | int:
+    """The houses named by --house (every house without it), or exit code 2 for one it does not know."""
+    unknown = [house for house in args.house or () if house not in project.houses]
+    if unknown:
+        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
+        return 2
+    return tuple(args.house or project.houses)
+
+
+def _loaded(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]] | int:
+    """The project and the houses asked for, without the gate (for reports); or the exit code."""
+    project = _load(root)
+    if isinstance(project, int):
+        return project
+    houses = _houses(project, args)
+    return houses if isinstance(houses, int) else (project, houses)
+
+
 def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]] | int:
     """The project and the houses to publish (--house, or every house) if the gate passes;
     otherwise its report and the exit code. Every publishing command starts here."""
@@ -57,11 +75,8 @@ def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ..
     if problems:
         _report(problems, [], "text", "nothing was published")
         return 1
-    unknown = [house for house in args.house or () if house not in project.houses]
-    if unknown:
-        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
-        return 2
-    return project, tuple(args.house or project.houses)
+    houses = _houses(project, args)
+    return houses if isinstance(houses, int) else (project, houses)
 
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
@@ -167,15 +182,12 @@ def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
     own words, each with the editorial decisions recorded about it (``rulebook.fidelity``)."""
     from rulebook.fidelity import departures
 
-    project = _load(root)
-    if isinstance(project, int):
-        return project
-    unknown = [house for house in args.house or () if house not in project.houses]
-    if unknown:
-        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
-        return 2
+    loaded = _loaded(root, args)
+    if isinstance(loaded, int):
+        return loaded
+    project, houses = loaded
     report = {}
-    for house_id in args.house or project.houses:
+    for house_id in houses:
         found = departures(project, house_id)
         report[house_id] = found
         if args.format == "text":
@@ -211,15 +223,11 @@ def cmd_changes(root: Path, args: argparse.Namespace) -> int:
     from rulebook.changes import compare
     from rulebook.editions import load_at
 
-    project = _load(root)
-    if isinstance(project, int):
-        return project
-    unknown = [house for house in args.house or () if house not in project.houses]
-    if unknown:
-        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
-        return 2
+    loaded = _loaded(root, args)
+    if isinstance(loaded, int):
+        return loaded
+    project, houses = loaded
     old = load_at(root, args.since)
-    houses = tuple(args.house or project.houses)
     missing = [house for house in houses if house not in old.houses]
     if missing and args.house:
         print(f"house {missing[0]!r} is not in {args.since}", file=sys.stderr)
