@@ -59,6 +59,22 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def set_translations(tree: Path, strings: dict[str, dict[str, str]]) -> None:
+    """Write translations as a translator would: language → message context → msgstr, each
+    entry then translated (neither fuzzy nor remembering a previous msgid)."""
+    from rulebook.i18n import po_path, read_catalog, write_catalog
+
+    for lang, by_context in strings.items():
+        path = po_path(tree, lang)
+        catalog = read_catalog(path, lang)
+        for message in catalog:
+            if message.context in by_context:
+                message.string = by_context[message.context]
+                message.flags.discard("fuzzy")
+                message.previous_id = []
+        write_catalog(path, catalog)
+
+
 def line_of(path: Path, needle: str, whole: bool = False) -> int:
     """The 1-based line where ``needle`` first appears (as the whole line, stripped)."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import article, copy_sources, edit, run_rulebook
+from tests.conftest import article, copy_sources, edit, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -82,17 +82,7 @@ def first_edition(repo: Path) -> Path:
 
 def translate(repo: Path) -> None:
     """Give every new or reworded entry its translation, as a translator would after update-po."""
-    from rulebook.i18n import po_path, read_catalog, write_catalog
-
-    for lang, strings in TRANSLATIONS.items():
-        path = po_path(repo, lang)
-        catalog = read_catalog(path, lang)
-        for message in catalog:
-            if message.context in strings:
-                message.string = strings[message.context]
-                message.flags.discard("fuzzy")
-                message.previous_id = []
-        write_catalog(path, catalog)
+    set_translations(repo, TRANSLATIONS)
 
 
 def second_edition(repo: Path) -> None:

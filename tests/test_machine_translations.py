@@ -7,8 +7,7 @@ import sys
 
 import yaml
 
-from rulebook.i18n import po_path, read_catalog, write_catalog
-from tests.conftest import ROOT
+from tests.conftest import ROOT, set_translations
 
 FIXTURE = ROOT / "tests" / "fixtures" / "machine_translations.yaml"
 
@@ -16,14 +15,7 @@ FIXTURE = ROOT / "tests" / "fixtures" / "machine_translations.yaml"
 def problems_with_machine_translations(tree) -> dict[tuple[str, str], list[str]]:
     """(lang, context) → the gate's messages for that entry."""
     pasted = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
-    for lang, entries in pasted.items():
-        path = po_path(tree, lang)
-        catalog = read_catalog(path, lang)
-        for message in catalog:
-            if message.context in entries:
-                message.string = entries[message.context]
-                message.flags.discard("fuzzy")
-        write_catalog(path, catalog)
+    set_translations(tree, pasted)
     result = subprocess.run([sys.executable, "-m", "rulebook", "--root", str(tree), "check"],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 1
