@@ -45,7 +45,8 @@ def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
 @dataclass(frozen=True)
 class Download:
     """One file offered to the reader: what it is, where the printer wrote it (relative to the
-    build folder), its name in the site, the paper it is printed on, and its size (None: not built)."""
+    build folder), its name in the site, the paper it is printed on, and its size and modification
+    time (None: not built)."""
 
     kind: str                 # rulebook | card | sheet | bilingual | bilingual-sheet | rake
     source: str
@@ -53,6 +54,7 @@ class Download:
     paper: str                # A4 | A6
     stakes: dict | None = None
     size: int | None = None
+    modified: int | None = None      # nanoseconds
 
 
 def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
@@ -72,24 +74,18 @@ def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
                 found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
                                       sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
         found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
-    return [Download(d.kind, d.source, d.name, d.paper, d.stakes, _size(build / d.source)) for d in found]
+    return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(build / d.source)) for d in found]
 
 
-def _size(path: Path) -> int | None:
+def _stat(path: Path) -> tuple[int | None, int | None]:
     try:
-        return path.stat().st_size
+        stat = path.stat()
     except OSError:
-        return None
+        return None, None
+    return stat.st_size, stat.st_mtime_ns
 
 
-def fingerprint(files: list[Download], build: Path) -> str:
+def fingerprint(files: list[Download]) -> str:
     """What the site's copy of the files depends on: each file's name, size and time (a reprint
     changes them; an unchanged file is carried over by a hard link, keeping its time)."""
-    parts = []
-    for item in files:
-        try:
-            stat = (build / item.source).stat()
-            parts.append(f"{item.name}\0{stat.st_size}\0{stat.st_mtime_ns}")
-        except OSError:
-            parts.append(f"{item.name}\0-")
-    return "\n".join(parts)
+    return "\n".join(f"{item.name}\0{item.size}\0{item.modified}" for item in files)

@@ -43,7 +43,7 @@ class PrintRenderer:
         self.env.install_gettext_callables(self.translations.gettext, self.translations.ngettext, newstyle=False)
         fmt = self.fmt
         self.rules = {rule.id: rule for rule in book.rules}
-        self.pages = PageRenderer(project, house_id, lang)
+        self.page_renderer = PageRenderer(project, house_id, lang)   # rule and part texts, as the pages say them
         self.env.globals.update(
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
@@ -57,25 +57,21 @@ class PrintRenderer:
         document's metadata, and links that lead somewhere in print: a rule's link to the rule
         inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
-        first_part = html.find('<span id="document-')
-        if first_part < 0:
+        if '<span id="document-' not in html:
             raise ValueError(f"{where} has no parts to print")
         # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
         html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
         html = re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
-        self.printed_pages = frozenset(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
-        html = re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"', self._print_link, html)
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
+        html = re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"',
+                      lambda found: self._print_link(found.group(1), frozenset(pages)), html)
         front = self.env.get_template("toc.html.jinja").render(
-            book=self.book, text=self.text, pages=pages, titles=self._titles(html))
+            book=self.book, text=self.page_renderer.text, pages=pages, titles=self._titles(html))
         head = self.env.get_template("head.html.jinja").render(book=self.book, running=Markup(self._running()))
         html = html.replace("</head>", head + "</head>", 1)
         html = html.replace("<h1>", self.env.get_template("cover.html.jinja").render() + "<h1>", 1)
         at = html.rfind("<section", 0, html.find("<span id=document-"))
         return html[:at] + front + html[at:]
-
-    def text(self, message) -> str:
-        return self.translations.pgettext(message.context, message.text)
 
     @staticmethod
     def _titles(html: str) -> dict[str, str]:
@@ -83,16 +79,15 @@ class PrintRenderer:
         return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
             r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
 
-    def _print_link(self, found: re.Match) -> str:
+    def _print_link(self, href: str, printed: frozenset[str]) -> str:
         """A link as the printed rulebook can follow it: a rule's permanent address, or a page of the
-        site and its anchor (the changes page's links), to that place in the PDF; else the site."""
-        href = found.group(1)
+        site (``printed``: the pages the PDF holds) and its anchor, to that place in the PDF; else the site."""
         inside = (re.fullmatch(r"r/([a-z0-9-]+)\.html", href) or re.fullmatch(r"[a-z0-9-]+\.html#([a-z0-9-]+)", href)
                   or re.fullmatch(r"#(.+)", href))
         if inside:
             return f'<a class="reference internal" href="#{inside.group(1)}"'
         page = re.fullmatch(r"([a-z0-9-]+)\.html", href)
-        if page and page.group(1) in self.printed_pages:
+        if page and page.group(1) in printed:
             return f'<a class="reference internal" href="#document-{page.group(1)}"'
         base = self.book.base_url
         if re.match(r"https?://", href):
@@ -109,7 +104,7 @@ class PrintRenderer:
         counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
                            for piece in pages if piece)
         foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
-        return (f"@page {{ @top-left {{ content: {css_string(self.text(book.title))}; }} "
+        return (f"@page {{ @top-left {{ content: {css_string(self.page_renderer.text(book.title))}; }} "
                 f"@top-right {{ content: string(part); }} "
                 f"@bottom-left {{ content: {css_string(foot)}; }} "
                 f"@bottom-right {{ content: {counter}; }} }} "
@@ -118,7 +113,7 @@ class PrintRenderer:
     def rule_titles(self, *rule_ids: str) -> list[str]:
         """The titles of those rules the house publishes, in the card's language: a rule's title is
         the rule in one line, so the card says only what the rulebook says."""
-        return [self.pages.fill(self.rules[rule_id].title, self.rules[rule_id].values)
+        return [self.page_renderer.fill(self.rules[rule_id].title, self.rules[rule_id].values)
                 for rule_id in rule_ids if rule_id in self.rules]
 
     def rules_for(self, row: dict) -> list[str]:

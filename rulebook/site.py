@@ -82,6 +82,7 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     files = downloads(project.houses[house].book, lang, build_dir) if folder or builder == "singlehtml" else []
     if not folder:
         files = [item for item in files if item.kind != "rulebook"]
+    printed = fingerprint(files)
     # Each edition writes its own reST: a build of one never makes Sphinx re-read the other's.
     src = build_dir / ("src-editors" if editors else "src") / house / lang
     src.mkdir(parents=True, exist_ok=True)
@@ -91,11 +92,11 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     try:
         sources = project.sources_digest and digest(builder, version("sphinx"), version("furo"),
                                                     project.sources_digest, house, lang,
-                                                    fingerprint(files, build_dir), _previous(project, house)) or None
+                                                    printed, _previous(project, house)) or None
         if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, lang, sources):
             return Built(label, 0, "", None, sources)
         pages = PageRenderer(project, house, lang, editors).pages(all_status(project), files)
-        stamp = digest(build_stamp(project, house, lang, builder, pages), fingerprint(files, build_dir))
+        stamp = digest(build_stamp(project, house, lang, builder, pages), printed)
         if skippable and unchanged(build_dir, builder, house, lang, stamp):
             return Built(label, 0, "", None, sources)
         forget(build_dir, builder, house, lang)
