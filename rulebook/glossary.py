@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 from rulebook import yamlload
 from rulebook.memo import digest
@@ -54,6 +54,8 @@ class Term:
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
     search: dict[str, tuple[str, ...]] = field(default_factory=dict)   # words readers search for it with
+    rules: tuple[str, ...] = ()             # the rules that say what it is: a house's first one it publishes
+    rules_line: int = 0
 
     @property
     def context(self) -> str:
@@ -62,6 +64,11 @@ class Term:
     def forms_in(self, lang: str) -> tuple[str, ...]:
         """The term's accepted forms in a language (English: the source's)."""
         return self.english if lang == "en" else self.forms.get(lang, ())
+
+    def rule_in(self, published: Collection[str]) -> str | None:
+        """The rule a house publishes that says what the term is (the glossary links to it, and the
+        search puts it first for the term), or None."""
+        return next((rule_id for rule_id in self.rules if rule_id in published), None)
 
     def shown(self, lang: str) -> str:
         """The term as the glossary page names it: the first form."""
@@ -173,7 +180,7 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
     for index, entry in enumerate(entries):
         line = entries.line_of(index)
         entry = _mapping(entry, ENGLISH, "each term")
-        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses", "search"}
+        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses", "search", "rules"}
         if unknown:
             raise ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term")
         ident = entry.get("id")
@@ -184,6 +191,9 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
         if not isinstance(entry.get("note"), str) or not entry["note"].strip():
             raise ModelError(ENGLISH, line, ident, "each term needs a 'note' saying what it means", "term")
         _words(entry.get("en"), ENGLISH, entry.line_of("en"), f"term {ident!r}: 'en'")
+        rules = entry.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(r, str) and ID_PATTERN.fullmatch(r) for r in rules):
+            raise ModelError(ENGLISH, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term")
         english[ident] = (line, entry)
     forms: dict[str, dict[str, tuple[str, ...]]] = {ident: {} for ident in english}
     avoid: dict[str, dict[str, tuple[str, ...]]] = {ident: {} for ident in english}
@@ -226,6 +236,7 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
             entry.line_of("note"), bool(entry.get("keep")),
             _words(entry["other_senses"], ENGLISH, entry.line_of("other_senses"), "'other_senses'")
             if "other_senses" in entry else (),
-            forms[ident], avoid[ident], search.get(ident, {}),
+            forms[ident], avoid[ident], search.get(ident, {}), tuple(entry.get("rules", ())),
+            entry.line_of("rules") if "rules" in entry else line,
         ))
     return Glossary(tuple(terms_out), loanwords)

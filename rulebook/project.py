@@ -23,7 +23,7 @@ from babel.messages.extract import extract_from_dir
 
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import Outcome, WorkedExample, load_examples, run
-from rulebook.glossary import Glossary, load_glossary
+from rulebook.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
 from rulebook.memo import Memo
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
 from rulebook.model import Library, Message, Rulebook, load_library
@@ -103,6 +103,10 @@ class Project:
                 catalogs[lang] = strict_catalog(root, lang, root / "_build" / "cache")
             except ModelErrors as exc:
                 errors += exc.errors
+        if library and glossary:
+            known = {rule.id for rule in library.rules}
+            errors += [ModelError(ENGLISH_GLOSSARY, term.rules_line, term.id, f"rule {rule_id!r} is not in the rule library", "term")
+                       for term in glossary for rule_id in term.rules if rule_id not in known]
         if errors:
             raise ModelErrors(errors)
         houses = {}

@@ -20,7 +20,8 @@ from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_language
 from rulebook.examples import WorkedExample, shown_result
 from rulebook.formatting import LocaleFormatter, format_value
 from rulebook.i18n import LANGUAGES
-from rulebook.model import Message, fill
+from rulebook.glossary import Term
+from rulebook.model import Message, Rule, fill
 from rulebook.project import Project
 from rulebook.values import Value, resolve
 
@@ -105,12 +106,22 @@ class PageRenderer:
             house=book.house, money=self.fmt.money, percent=self.fmt.percent, examples_of=self.examples.get,
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
             editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
-            change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date,
+            change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date, rule_of=self.rule_of,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
             for rule_id in note.rules:
                 self._notes.setdefault(rule_id, []).append(note)
+
+    @cached_property
+    def placed(self) -> dict[str, tuple[str, Rule]]:
+        """Each rule of the house's edition, with the part it is in."""
+        return {rule.id: (part.id, rule) for part in self.book.parts for rule in part.rules}
+
+    def rule_of(self, term: Term) -> tuple[str, Rule] | None:
+        """The house's rule that says what a glossary term is, with its part (None: it has none)."""
+        rule_id = term.rule_in(self.placed.keys())
+        return self.placed[rule_id] if rule_id else None
 
     def hand_ranks(self) -> list[dict]:
         """The engine's hand categories, highest first, each in the reader's words with a hand the

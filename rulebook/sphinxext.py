@@ -20,6 +20,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
+from rulebook import rule_index
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
 from rulebook.i18n import language_choices
@@ -130,6 +131,32 @@ def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
         section["ids"] = mine or [ident for ident in section["ids"] if ident not in claimed]
 
 
+def collect_rules(app: Sphinx, doctree: nodes.document) -> None:
+    """Keep the page's rules for the search (after their ids are made stable)."""
+    if not hasattr(app.env, "rulebook_rules"):
+        app.env.rulebook_rules = {}
+    app.env.rulebook_rules[app.env.docname] = rule_index.entries(doctree)
+
+
+def purge_rules(app: Sphinx, env, docname: str) -> None:
+    getattr(env, "rulebook_rules", {}).pop(docname, None)
+
+
+def merge_rules(app: Sphinx, env, docnames: set[str], other) -> None:
+    """Rules read by parallel readers join the main environment's."""
+    if not hasattr(env, "rulebook_rules"):
+        env.rulebook_rules = {}
+    env.rulebook_rules.update({name: other.rulebook_rules[name] for name in docnames
+                               if name in getattr(other, "rulebook_rules", {})})
+
+
+def search_page_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """The search page alone loads the rules' index and ranks them."""
+    if pagename == "search":
+        app.add_js_file("rule_search.js", loading_method="defer")
+        app.add_js_file("rule_index.js", loading_method="defer")
+
+
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     renderer = app.rulebook_renderer
@@ -154,6 +181,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """
     if exception is not None or app.builder.format != "html" or app.builder.name != "html":
         return
+    _write_rule_index(app)
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
     for part in app.rulebook_renderer.book.parts:
@@ -161,6 +189,26 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
             target = f"../{part.id}.html#{rule.id}"
             _write_if_changed(folder / f"{rule.id}.html",
                               _REDIRECT.format(target=escape(target), lang=escape(app.config.language)))
+
+
+def _write_rule_index(app: Sphinx) -> None:
+    """Every page's title, and the rules of the house's parts, for the search page."""
+    renderer = app.rulebook_renderer
+    parts = [part.id for part in renderer.book.parts]
+    found = getattr(app.env, "rulebook_rules", {})
+    order = [name for name in parts if name in found] + sorted(name for name in found if name not in parts)
+    pages = [(name, [entry for entry in found[name] if name in parts or not entry["id"]])
+             for name in order if found[name]]
+    # The rule that says what a glossary term is: found first by the term's words.
+    defines: dict[str, list[str]] = {}
+    for term in renderer.glossary:
+        if defined := renderer.rule_of(term):
+            defines.setdefault(defined[1].id, []).extend(term.forms_in(app.config.language))
+    pages = [(name, [{**entry, "defines": ", ".join(defines[entry["id"]])} if entry["id"] in defines else entry
+                     for entry in entries]) for name, entries in pages]
+    # Translators: the search page's headings, above the rules found and above the pages found.
+    labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages")}
+    _write_if_changed(Path(app.outdir) / "_static" / "rule_index.js", rule_index.script(pages, labels))
 
 
 _REDIRECT = """<!DOCTYPE html>
@@ -248,6 +296,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)
     app.connect("doctree-read", stable_section_ids, priority=400)
+    app.connect("doctree-read", collect_rules, priority=450)
+    app.connect("env-purge-doc", purge_rules)
+    app.connect("env-merge-info", merge_rules)
+    app.connect("html-page-context", search_page_scripts)
     app.connect("build-finished", build_finished)
     app.add_transform(RedSuits)
     # Translators: said by screen readers before the words an edition deleted from a rule.
@@ -259,5 +311,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
     app.add_js_file("rulebook.js", loading_method="defer")
-    app.add_js_file("rule_results.js", loading_method="defer")   # search results that land on the rule
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

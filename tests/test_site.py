@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -229,6 +230,45 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
     assert '<p class="source-excerpt" lang="ro">' in rake                 # quoted in its own language
     assert '<ul class="note-source simple" lang="ro">' in rake            # and so are the notes' sources
     assert "Translation status" in (review / "status.html").read_text(encoding="utf-8")
+
+
+def _rule_index(path: Path) -> dict:
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("RuleSearch.setIndex(") and text.endswith(");\n")
+    return json.loads(text[len("RuleSearch.setIndex("):-3])
+
+
+def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, project):
+    """The rules the search ranks: each published rule once, under the page that holds it (its
+    anchor is there), with its title and text as readers see them, never a build message."""
+    reports = re.compile(r"\((?:INFO|WARNING|ERROR)/\d\)|\.rst:\d|" + MACHINERY.pattern)
+    for house_id, edition in project.houses.items():
+        for lang in LANGUAGES:
+            folder = site / house_id / lang
+            index = _rule_index(folder / "_static" / "rule_index.js")
+            found = [(page, entry["id"]) for page, entries in index["pages"] for entry in entries if entry["id"]]
+            assert sorted(found) == sorted((part.id, rule.id) for part in edition.book.parts for rule in part.rules)
+            assert [page for page, _ in index["pages"]][:len(edition.book.parts)] == [p.id for p in edition.book.parts]
+            for page, entries in index["pages"]:
+                html = (folder / f"{page}.html").read_text(encoding="utf-8")
+                for entry in entries:
+                    assert entry["title"] and (not entry["id"] or f'id="{entry["id"]}"' in html), (page, entry)
+                    words = " ".join(entry.get(key, "") for key in ("title", "section", "text", "examples"))
+                    assert reports.search(words) is None, (house_id, lang, page, entry["id"], reports.search(words))
+            if lang == "en" and house_id == "club":
+                straddle = next(entry for _, entries in index["pages"] for entry in entries
+                                if entry["id"] == "straddle-amount")
+                assert straddle["defines"] == "straddle, straddles, straddled"   # the glossary's rule for the term
+
+
+def test_the_rule_index_is_data_that_no_text_can_break_out_of():
+    from rulebook.rule_index import script
+
+    hostile = "</script><script>alert(1)</script> \u2028 & \" ' `${x}`"
+    text = script([("p", [{"id": "", "title": hostile, "text": hostile}])], {"rules": hostile, "pages": "P"})
+    assert "<" not in text and ">" not in text and "\u2028" not in text
+    data = json.loads(text[len("RuleSearch.setIndex("):-3])
+    assert data == {"labels": {"rules": hostile, "pages": "P"}, "pages": [["p", [{"id": "", "title": hostile, "text": hostile}]]]}
 
 
 THEME_ENGLISH = re.compile(r"Skip to content|Back to top|On this page|>\s*Next\s*<|>\s*Previous\s*<|Link to this heading"

@@ -1,0 +1,81 @@
+"""The rules as the search finds them: one entry per rule (and per page), read from the doctrees.
+
+Sphinx's index knows pages; a reader searching "tapis" wants the rule. Each page's rules (a section
+whose first paragraph is its ``rule-meta`` id line) are kept with their title, the part they belong
+to and their text, and written for the search page as data. The browser ranks them all together
+(``static/rule_search.js``) with the language's own word splitting and stemming, so the rule is found
+wherever its page comes in Sphinx's order.
+"""
+
+from __future__ import annotations
+
+import json
+
+from docutils import nodes
+
+RULE_META = "rule-meta"
+
+
+def _is_rule(section: nodes.section) -> bool:
+    return any(isinstance(child, nodes.paragraph) and RULE_META in child["classes"] for child in section.children)
+
+
+def _is_example(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.container) and "example" in node["classes"]
+
+
+def _words(node: nodes.Node) -> str:
+    """A node's text as readers see it: never docutils' own reports (a system message)."""
+    if isinstance(node, nodes.system_message):
+        return ""
+    if next(node.findall(nodes.system_message), None) is None:
+        return node.astext()
+    node = node.deepcopy()
+    for report in list(node.findall(nodes.system_message)):
+        if report.parent is not None:
+            report.parent.remove(report)
+    return node.astext()
+
+
+def _own_text(section: nodes.section, examples: bool = False) -> str:
+    """The section's words outside its title, id line, notes (the page's notice of authority) and
+    subsections, on one line: its worked examples, or the rest."""
+    kept = [_words(child) for child in section.children
+            if not isinstance(child, (nodes.title, nodes.section, nodes.target, nodes.Admonition))
+            and not (isinstance(child, nodes.paragraph) and RULE_META in child["classes"])
+            and _is_example(child) == examples]
+    return " ".join(" ".join(kept).split())
+
+
+def _title(section: nodes.Element) -> str:
+    return next((_words(child) for child in section.children if isinstance(child, nodes.title)), "")
+
+
+def entries(doctree: nodes.document) -> list[dict[str, str]]:
+    """The page (its first section) and each of its rules: anchor, title, the heading of the
+    section it is in (what the rule is about, in the rulebook's own words), text and worked examples."""
+    found = []
+    for number, section in enumerate(doctree.findall(nodes.section)):
+        if not (number == 0 or _is_rule(section)) or not section["ids"]:
+            continue
+        entry = {"id": "" if number == 0 else section["ids"][0], "title": _title(section), "text": _own_text(section)}
+        if number and (examples := _own_text(section, examples=True)):
+            entry["examples"] = examples
+        parent = section.parent
+        if number and isinstance(parent, nodes.section) and isinstance(parent.parent, nodes.section):
+            entry["section"] = _title(parent)
+        found.append(entry)
+    return found
+
+
+def script(pages: list[tuple[str, list[dict[str, str]]]], labels: dict[str, str]) -> str:
+    """The index as a script that hands it to the search page, its pages in the rulebook's order
+    (which breaks ties); the texts are JSON, never code.
+
+    ``<`` and the line separators are escaped, so no text can end the script or break the line.
+    """
+    data = json.dumps({"labels": labels, "pages": pages}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        data = data.replace(raw, escaped)
+    return f"RuleSearch.setIndex({data});\n"

@@ -1,0 +1,205 @@
+/* Search results that land on the rule. Sphinx's index ranks pages; this ranks every rule of the
+   house together (rule_index.js: each part's rules, with their titles and texts) and lists the best
+   above Sphinx's pages, each linking to the rule itself (page.html#rule-id) with its part and a
+   snippet in which the matching words are marked. A page whose title holds every word comes first,
+   then rules whose titles hold them, then rules whose texts do. Words are compared as Sphinx's
+   search compares them: its own query parsing (poker terms and hyphenated words joined, readers'
+   synonyms mapped, stopwords left out) and the language's Stemmer (diacritics folded). Everything
+   shown is set as text. */
+var RuleSearch = (function () {
+  "use strict";
+  const SHOWN = 10;
+  const PAGE = 1000;
+  let index = null, pending = null;
+
+  const wordsOf = (text) => text.split(/[^\p{Letter}\p{Number}_]+/u).filter((word) => word);
+
+  /* Each word's stem once per page load, and the stems of a text with their counts. */
+  const stemmer = typeof Stemmer === "undefined" ? null : new Stemmer();
+  const stemmed = new Map();
+  const stem = (word) => {
+    const lower = word.toLowerCase();
+    if (!stemmed.has(lower)) stemmed.set(lower, stemmer.stemWord(lower));
+    return stemmed.get(lower);
+  };
+  const stemsOf = (text) => {
+    const counts = new Map();
+    const add = (word) => { const s = stem(word); counts.set(s, (counts.get(s) || 0) + 1); };
+    splitQuery(text).forEach(add);
+    wordsOf(text).forEach(add);
+    return counts;
+  };
+  const partial = (stems, term) => term.length > 2 && [...stems.keys()].some((s) => s.includes(term));
+  const matches = (word, terms) => {
+    if (!/[\p{Letter}\p{Number}]/u.test(word)) return false;
+    const s = stem(word);
+    return [...terms].some((term) => s === term || (term.length > 2 && s.includes(term)));
+  };
+
+  /* The query's words as the index holds them (stem → the stems of its words, when it is a term
+     of several words searched joined: "chip race" as "chiprace" also counts where "chips" and
+     "raced" both appear), and every stem to mark in the snippets. */
+  const parse = (query) => {
+    const [, stems] = Search._parseQuery(query);
+    const raw = wordsOf(query.toLowerCase());
+    const ignored = (word) => typeof stopwords !== "undefined" && stopwords.has(word);
+    const terms = new Map([...stems].map((term) => [term, null]));
+    for (const token of splitQuery(query.toLowerCase())) {
+      if (!terms.has(stem(token)) || raw.includes(token)) continue;
+      raw.forEach((word, start) => {
+        let joined = "";
+        for (let end = start; end < raw.length && joined.length < token.length; end += 1) {
+          joined += raw[end];
+          const words = raw.slice(start, end + 1).filter((w) => !ignored(w)).map(stem);
+          if (joined === token && end > start && words.length) terms.set(stem(token), words);
+        }
+      });
+    }
+    const marked = new Set([...terms.keys(), ...[...terms.values()].flatMap((words) => words || [])]);
+    return { terms, marked };
+  };
+
+  /* BM25F (Robertson and Zaragoza): a word's weight in a rule adds its counts in the rule's title,
+     in the heading of the section it is in (what the rule is about, in the rulebook's own words),
+     in its text and in its worked examples, the title weighing most, each count measured against
+     the field's usual length; rare words weigh more than common ones. A word found only inside a
+     longer one counts half. */
+  const FIELDS = { title: 3, section: 2, text: 1, examples: 0.5 }, K1 = 1.2, B = 0.75;
+  let prepared = null;
+  const prepare = () => {
+    const all = index.pages.flatMap(([, entries]) => entries.filter((entry) => entry.id));
+    index.pages.forEach(([, entries]) => entries.forEach((entry) => {
+      entry.stems = { defines: stemsOf(entry.defines || "") };
+      entry.lengths = {};
+      for (const field of Object.keys(FIELDS)) {
+        entry.stems[field] = stemsOf(entry[field] || "");
+        entry.lengths[field] = wordsOf(entry[field] || "").length;
+      }
+    }));
+    const average = {};
+    for (const field of Object.keys(FIELDS))
+      average[field] = all.reduce((sum, entry) => sum + entry.lengths[field], 0) / all.length || 1;
+    prepared = { all, average };
+  };
+  const count = (stems, term, words) =>
+    stems.get(term)
+    || (words ? Math.min(...words.map((word) => stems.get(word) || 0)) : 0)
+    || (term.length > 2 ? [...stems.keys()].filter((s) => s.includes(term)).length / 2 : 0);
+  const weight = (entry, term, words) => Object.entries(FIELDS).reduce((sum, [field, boost]) =>
+    sum + boost * count(entry.stems[field], term, words)
+      / (1 - B + B * entry.lengths[field] / prepared.average[field]), 0);
+
+  /* A rule must hold every word; a page, in its title, and it then comes first. Then the rule the
+     glossary names for a term the words say (the rule that says what a straddle is). Then a rule whose
+     title names more of the words, then one whose section's heading does; among those, on a page
+     about the words, the rulebook's order (the rule that opens a subject first), elsewhere their
+     weight; ties keep the rulebook's order. */
+  const ranked = (terms) => {
+    if (!prepared) prepare();
+    const { all } = prepared;
+    const idf = new Map();
+    for (const [term, words] of terms) {
+      const holding = all.filter((entry) => weight(entry, term, words) > 0).length;
+      idf.set(term, Math.log(1 + (all.length - holding + 0.5) / (holding + 0.5)));
+    }
+    const found = [];
+    index.pages.forEach(([page, entries], pageOrder) => {
+      const part = entries.find((entry) => !entry.id);
+      const titled = part && [...terms].every(([term, words]) => count(part.stems.title, term, words) > 0);
+      if (titled) found.push({ page, part, entry: part, points: 2 * PAGE, order: [pageOrder, -1] });
+      entries.forEach((entry, order) => {
+        if (!entry.id) return;
+        let points = 0, named = 0;
+        for (const [term, words] of terms) {
+          const w = weight(entry, term, words);
+          if (!w) return;
+          points += idf.get(term) * w / (K1 + w);
+          named += count(entry.stems.title, term, words) ? 2 : count(entry.stems.section, term, words) ? 1 : 0;
+        }
+        const defines = [...terms].every(([term, words]) => count(entry.stems.defines, term, words) > 0);
+        const tier = defines ? 1.5 * PAGE : (titled ? PAGE : 0) + 10 * named;
+        found.push({ page, part, entry, points: (titled || defines) && named ? tier : tier + points, order: [pageOrder, order] });
+      });
+    });
+    return found.sort((a, b) => b.points - a.points || a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+  };
+
+  /* A snippet of the text around its first matching word, the matching words marked. */
+  const snippet = (text, terms) => {
+    const pieces = text.split(/([^\p{Letter}\p{Number}_]+)/u);
+    let first = pieces.findIndex((piece) => matches(piece, terms));
+    if (first < 0) first = 0;
+    const start = Math.max(0, first - 16), end = Math.min(pieces.length, first + 40);
+    const p = document.createElement("p");
+    p.className = "context";
+    if (start > 0) p.append("… ");
+    pieces.slice(start, end).forEach((piece) => {
+      if (matches(piece, terms)) {
+        const mark = p.appendChild(document.createElement("span"));
+        mark.className = "highlighted";
+        mark.textContent = piece;
+      } else p.append(piece);
+    });
+    if (end < pieces.length) p.append(" …");
+    return p;
+  };
+
+  const heading = (text) => {
+    const h = document.createElement("h3");
+    h.textContent = text;
+    return h;
+  };
+
+  /* The rules and pages found for a query, best first, and the stems to mark. */
+  const search = (query) => {
+    const { terms, marked } = parse(query);
+    return { marked, found: terms.size ? ranked(terms) : [] };
+  };
+
+  const show = (query) => {
+    const { marked, found: all } = search(query);
+    const found = all.slice(0, SHOWN);
+    const block = document.createElement("section");
+    block.className = "rule-hits";
+    if (found.length) {
+      block.appendChild(heading(index.labels.rules));
+      const list = block.appendChild(document.createElement("ol"));
+      list.className = "rule-results";
+      found.forEach(({ page, part, entry, points }) => {
+        const item = list.appendChild(document.createElement("li"));
+        item.dataset.score = points.toFixed(2);
+        const link = item.appendChild(document.createElement("a"));
+        link.href = `${page}.html${entry.id ? "#" + entry.id : ""}`;
+        link.textContent = entry.title;
+        if (entry.id && part) {
+          const where = item.appendChild(document.createElement("span"));
+          where.className = "rule-part";
+          where.textContent = part.title;
+        }
+        const said = [entry.text, entry.examples].filter((text) => text).join(" ");
+        if (said) item.appendChild(snippet(said, marked));
+      });
+      block.appendChild(heading(index.labels.pages));
+    }
+    Search.output.before(block);
+    block.dataset.ready = "";
+  };
+
+  if (typeof Search !== "undefined" && stemmer) {
+    const pagesQuery = Search.query;
+    Search.query = (query) => {
+      if (index) show(query); else pending = query;
+      pagesQuery(query);
+    };
+  }
+
+  return {
+    search: (query) => search(query).found.map(({ page, entry, points }) =>
+      ({ href: `${page}.html${entry.id ? "#" + entry.id : ""}`, title: entry.title, points })),
+    setIndex: (data) => {
+      index = data;
+      prepared = null;
+      if (pending !== null) { show(pending); pending = null; }
+    },
+  };
+})();
