@@ -25,6 +25,7 @@ from rulebook.render import PageRenderer
 from rulebook import workers
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
+from rulebook.parameters import name_of
 from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
 
@@ -50,6 +51,7 @@ class PrintRenderer:
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
+            changed_numbers=self.changed_numbers,
             rake_rules=RAKE_RULES,
         )
 
@@ -155,6 +157,22 @@ class PrintRenderer:
         return [self.page_renderer.fill(self.rules[rule_id].title, self.rules[rule_id].values)
                 for rule_id in rule_ids if rule_id in self.rules]
 
+    def changed_numbers(self, row: dict) -> str | None:
+        """The line on a table card whose numbers changed since the previous edition (its stakes' own
+        and the house's numbers every card shows), old → new in the card's language; None if none did."""
+        changes = self.page_renderer.changes
+        if not changes:
+            return None
+        own = f"stakes[{row.get('role') or row.get('name')}]."
+        changed = [change for change in changes.parameters if change.path.startswith(own) or change.path in CARD_NUMBERS]
+        if not changed:
+            return None
+        gettext = self.translations.gettext
+        said = [gettext("{parameter} {old} → {new}").format(  # an old → new pair is never broken across lines
+            parameter=_lowered(name_of(change.path, self.translations)), old=change.old, new=change.new
+        ).replace(" → ", "\u00a0→\u00a0") for change in changed]
+        return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
+
     def rules_for(self, row: dict) -> list[str]:
         """The rules players ask about at a table of these stakes."""
         return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
@@ -175,8 +193,16 @@ class PrintRenderer:
 # publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
 TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
 POT_LIMIT_RULES = ("cash-table-pot-announcement",)
+# The house's numbers every table card shows besides its stakes' own.
+CARD_NUMBERS = ("rake.short_handed_players.min", "rake.short_handed_players.max", "rake.deal_twice_min_pot",
+                "times.break_minutes")
 # On the rake card: how split pots and side pots are raked.
 RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
+
+
+def _lowered(name: str) -> str:
+    """A parameter's name inside a sentence: "Rake cap" → "rake cap" (an abbreviation such as NLH as it is)."""
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
 
 
 def _section(html: str, page: str) -> tuple[int, int] | None:
