@@ -18,10 +18,9 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Iterator
 
-from rulebook.formatting import format_value
 from rulebook.model import Rule, Rulebook
-from rulebook.values import parse_value, resolve, unit_of
-from rulebook.vocabulary import N_
+from rulebook.parameters import formatted, label
+from rulebook.values import resolve
 
 if TYPE_CHECKING:
     from rulebook.examples import WorkedExample
@@ -30,32 +29,6 @@ if TYPE_CHECKING:
 
 
 
-# The house parameters a reader knows by name, keyed by their path without row selectors. Any other
-# parameter is shown by its path in the house file.
-PARAMETER_LABELS = {
-    "stakes.name": N_("Stakes"),
-    "stakes.game": N_("Game"),
-    "stakes.small_blind": N_("Small blind"),
-    "stakes.big_blind": N_("Big blind"),
-    "stakes.buy_in.min": N_("Minimum buy-in"),
-    "stakes.buy_in.max": N_("Maximum buy-in"),
-    "stakes.rake.percent": N_("Rake rate"),
-    "stakes.rake.cap": N_("Rake cap"),
-    "stakes.rake.short_handed_cap": N_("Rake cap with few players"),
-    "stakes.rake.split_pot_cap": N_("Rake cap of a split pot"),
-    "stakes.straddle": N_("Straddle"),
-    "stakes.auto_straddle": N_("Automatic straddle"),
-    "stakes.straddle_by_agreement": N_("Straddle by agreement"),
-    "stakes.raise_unit": N_("Raise unit"),
-    "rake.no_flop_no_drop": N_("No flop, no drop"),
-    "rake.deal_twice_min_pot": N_("Smallest pot that may be run twice"),
-    "times.break_minutes": N_("Break"),
-    "times.cashier_return_minutes": N_("Return from the cashier"),
-    "times.return_same_table_hours": N_("Return to the same table"),
-    "official_language": N_("Language of authority"),
-    "announced_in": N_("Languages the rules are announced in"),
-}
-_SELECTOR = re.compile(r"\[[^\]]*\]")
 _WORDS = re.compile(r"[ \t\r\n]+")   # not str.split(): a no-break space binds a number to its unit
 
 
@@ -217,33 +190,6 @@ def _plain(data: Any) -> Any:
     return data
 
 
-def _label(path: str, house: dict, shown: "PageRenderer") -> str:
-    """The parameter in the reader's words, with the game it belongs to: Rake cap (NLH 1/3)."""
-    label = PARAMETER_LABELS.get(_SELECTOR.sub("", path))
-    if label is None:
-        return path
-    row = re.match(r"stakes\[([^\]]+)\]", path)
-    if row is None:
-        return shown.tr.gettext(label)
-    game = next((r for r in house.get("stakes", []) if row.group(1) in (r.get("role"), str(r.get("name")))), {})
-    named = [str(game["game"])] if game.get("game") else []    # NLH, PLO: as the rules write a game
-    return f"{shown.tr.gettext(label)} ({' '.join([*named, str(game.get('name', row.group(1)))])})"
-
-
-def _formatted(path: str, value: Any, house: dict, shown: "PageRenderer") -> str:
-    """A parameter's value as the pages write it, in the unit its name implies."""
-    try:
-        found, unit = resolve(parse_value(f"house.{path}"), house)
-    except ValueError:   # a row no rule can name (a rake band): its unit from its keys alone
-        try:
-            found, unit = value, unit_of(re.findall(r"[a-z_]+", _SELECTOR.sub("", path)), value)
-        except ValueError:
-            found, unit = value, "text"
-    if unit != "text":
-        return format_value(found, unit, shown.tr)
-    return "—" if found is None else shown.fmt.word(str(found))   # a policy or a yes/no, in the reader's words
-
-
 def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[ParameterChange]:
     old_house, new_house = _plain(then.book.house), _plain(now.book.house)
     before = {path: value for path, _, value in _leaves(old_house)}
@@ -256,9 +202,9 @@ def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[Pa
             continue
         quoting = tuple(_quoting(now.book, new_house, steps, old_value)) if steps and old_value is not missing else ()
         yield ParameterChange(
-            path, _label(path, new_house if new_value is not missing else old_house, now),
-            "—" if old_value is missing else _formatted(path, old_value, old_house, now),
-            "—" if new_value is missing else _formatted(path, new_value, new_house, now),
+            path, label(path, new_house if new_value is not missing else old_house, now.tr),
+            "—" if old_value is missing else formatted(path, old_value, old_house, now.fmt),
+            "—" if new_value is missing else formatted(path, new_value, new_house, now.fmt),
             None if old_value is missing else old_value, None if new_value is missing else new_value,
             tuple((rule.id, part_id, _title(now, rule)) for rule, part_id in quoting))
 

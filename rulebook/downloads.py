@@ -36,6 +36,11 @@ def rulebook_file(lang: str) -> str:
     return f"rulebook-{lang}.pdf"
 
 
+def redline_file(lang: str) -> str:
+    """The edition's changes printed alone, beside the rulebook (made only when there is a previous edition)."""
+    return f"redline-{lang}.pdf"
+
+
 def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
     """The two languages of the house's two-sided card (its language of authority and English), if any."""
     official = book.house["official_language"]
@@ -48,7 +53,7 @@ class Download:
     build folder), its name in the site, the paper it is printed on, and its size and modification
     time (None: not built)."""
 
-    kind: str                 # rulebook | card | sheet | bilingual | bilingual-sheet | rake
+    kind: str                 # rulebook | redline | card | sheet | bilingual | bilingual-sheet | rake
     source: str
     name: str
     paper: str                # A4 | A6
@@ -58,10 +63,12 @@ class Download:
 
 
 def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
-    """Every file a house offers in one language, in the order the page lists them: the rulebook,
-    then per stakes its card, its sheet of four and its two-sided card, then the rake card."""
+    """Every file a house offers in one language, in the order the page lists them: the rulebook and
+    the redline of its edition, then per stakes its card, its sheet of four and its two-sided card,
+    then the rake card. (A file not printed has no size: a first edition has no redline.)"""
     house = book.id
-    found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4")]
+    found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4"),
+             Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), "A4")]
     if book.runs_cash_games:
         pair = bilingual_languages(book)
         for row in book.house["stakes"]:

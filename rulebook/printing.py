@@ -4,7 +4,8 @@ Cards are HTML from ``templates/print/`` made into PDF by WeasyPrint: an A6
 card per stakes and language, an A4 sheet of four for cutting, a two-sided
 Romanian + English card (the house announces its rules in both), and a rake
 band card. The rulebook PDF is Sphinx's single-page HTML of each language,
-printed with its own stylesheet and a table of contents.
+printed with its own stylesheet and a table of contents; the redline PDF is
+that page's "What changed in edition N" section printed alone.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
 from rulebook.render import PageRenderer
 from rulebook import workers
-from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, rulebook_file, sheet_file
+from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
+from rulebook.parameters import name_of
 from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
 
@@ -43,11 +45,13 @@ class PrintRenderer:
         self.env.install_gettext_callables(self.translations.gettext, self.translations.ngettext, newstyle=False)
         fmt = self.fmt
         self.rules = {rule.id: rule for rule in book.rules}
+        self.part_of = {rule.id: part.id for part in book.parts for rule in part.rules}
         self.page_renderer = PageRenderer(project, house_id, lang)   # rule and part texts, as the pages say them
         self.env.globals.update(
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
+            changed_numbers=self.changed_numbers,
             rake_rules=RAKE_RULES,
         )
 
@@ -56,22 +60,57 @@ class PrintRenderer:
         contents (page numbers from CSS), each part starting a page, running heads and feet, the
         document's metadata, and links that lead somewhere in print: a rule's link to the rule
         inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
+        A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
-        if '<span id="document-' not in html:
-            raise ValueError(f"{where} has no parts to print")
-        # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
-        html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
-        html = re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+        html = self._pages(html, where)
+        if self.page_renderer.changes is None and _section(html, "changes"):
+            start, end = _section(html, "changes")
+            html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
-        html = re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"',
-                      lambda found: self._print_link(found.group(1), frozenset(pages)), html)
+        html = self._links(html, frozenset(pages))
         front = self.env.get_template("toc.html.jinja").render(
             book=self.book, text=self.page_renderer.text, pages=pages, titles=self._titles(html))
-        head = self.env.get_template("head.html.jinja").render(book=self.book, running=Markup(self._running()))
+        running = self._running(self.page_renderer.text(self.book.title), None)
+        head = self.env.get_template("head.html.jinja").render(book=self.book, running=Markup(running))
         html = html.replace("</head>", head + "</head>", 1)
         html = html.replace("<h1>", self.env.get_template("cover.html.jinja").render() + "<h1>", 1)
         at = html.rfind("<section", 0, html.find("<span id=document-"))
         return html[:at] + front + html[at:]
+
+    def redline(self, html: str, where: str) -> str:
+        """The edition's changes page printed alone, from the same single page and styles as the
+        rulebook: the house on the cover and in the running head, its headings one level up (the
+        page's title is the document's), each deleted and inserted word marked as on the site."""
+        html = self._pages(html, where)
+        found = _section(html, "changes")
+        if found is None:
+            raise ValueError(f"{where} has no changes page to print")
+        section = html[found[0]:found[1]].replace(' class="print-part"', ' class="redline"', 1)
+        section = re.sub(r"<(/?)h([2-6])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) - 1}", section)
+        section = self._links(section, frozenset({"changes"}))
+        title = self.translations.gettext("What changed in edition {edition}").format(edition=self.book.edition)
+        head = html[:html.index("<body")]
+        head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
+                      head, count=1, flags=re.S)
+        running = self._running(self.book.name, title)
+        head = head.replace("</head>", self.env.get_template("head.html.jinja").render(
+            book=self.book, running=Markup(running)) + "</head>", 1)
+        cover = self.env.get_template("cover.html.jinja").render()
+        return f'{head}<body class="redline-document">{cover}{section}</body></html>'
+
+    @staticmethod
+    def _pages(html: str, where: str) -> str:
+        """The single page with each page of the site as a section of class ``print-part`` that
+        starts with its marker, and without the headings' pilcrow links."""
+        if '<span id="document-' not in html:
+            raise ValueError(f"{where} has no parts to print")
+        # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
+        html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
+        return re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+
+    def _links(self, html: str, printed: frozenset[str]) -> str:
+        return re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"',
+                      lambda found: self._print_link(found.group(1), printed), html)
 
     @staticmethod
     def _titles(html: str) -> dict[str, str]:
@@ -80,15 +119,17 @@ class PrintRenderer:
             r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
 
     def _print_link(self, href: str, printed: frozenset[str]) -> str:
-        """A link as the printed rulebook can follow it: a rule's permanent address, or a page of the
-        site (``printed``: the pages the PDF holds) and its anchor, to that place in the PDF; else the site."""
-        inside = (re.fullmatch(r"r/([a-z0-9-]+)\.html", href) or re.fullmatch(r"[a-z0-9-]+\.html#([a-z0-9-]+)", href)
-                  or re.fullmatch(r"#(.+)", href))
-        if inside:
-            return f'<a class="reference internal" href="#{inside.group(1)}"'
-        page = re.fullmatch(r"([a-z0-9-]+)\.html", href)
+        """A link as the printed document can follow it: an anchor of the page, a rule's permanent
+        address or a page of the site and its anchor, to that place in the PDF when the PDF holds it
+        (``printed``: its pages); else to the site, or nowhere when the house has no site address."""
+        rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
+        page = re.fullmatch(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?", href)
+        if href.startswith("#"):
+            return f'<a class="reference internal" href="{escape(href)}"'
+        if rule and self.part_of.get(rule.group(1)) in printed:
+            return f'<a class="reference internal" href="#{rule.group(1)}"'
         if page and page.group(1) in printed:
-            return f'<a class="reference internal" href="#document-{page.group(1)}"'
+            return f'<a class="reference internal" href="#{page.group(2) or "document-" + page.group(1)}"'
         base = self.book.base_url
         if re.match(r"https?://", href):
             return f'<a class="reference external" href="{href}"'
@@ -96,16 +137,16 @@ class PrintRenderer:
             return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
         return '<a class="reference nowhere"'
 
-    def _running(self) -> str:
-        """The running head and foot as CSS: the rulebook's title and the part, the edition line and
-        'page n of N' in the reader's language (every text a CSS string, escaped)."""
+    def _running(self, left: str, right: str | None) -> str:
+        """The running head (``left``; ``right``, or the part being read) and foot (the edition line,
+        'page n of N') as CSS in the reader's language, every text a CSS string, escaped."""
         book, fmt = self.book, self.fmt
         pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
         counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
                            for piece in pages if piece)
         foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
-        return (f"@page {{ @top-left {{ content: {css_string(self.page_renderer.text(book.title))}; }} "
-                f"@top-right {{ content: string(part); }} "
+        return (f"@page {{ @top-left {{ content: {css_string(left)}; }} "
+                f"@top-right {{ content: {'string(part)' if right is None else css_string(right)}; }} "
                 f"@bottom-left {{ content: {css_string(foot)}; }} "
                 f"@bottom-right {{ content: {counter}; }} }} "
                 "@page :first { @top-left { content: none; } @top-right { content: none; } }")
@@ -115,6 +156,22 @@ class PrintRenderer:
         the rule in one line, so the card says only what the rulebook says."""
         return [self.page_renderer.fill(self.rules[rule_id].title, self.rules[rule_id].values)
                 for rule_id in rule_ids if rule_id in self.rules]
+
+    def changed_numbers(self, row: dict) -> str | None:
+        """The line on a table card whose numbers changed since the previous edition (its stakes' own
+        and the house's numbers every card shows), old → new in the card's language; None if none did."""
+        changes = self.page_renderer.changes
+        if not changes:
+            return None
+        own = f"stakes[{row.get('role') or row.get('name')}]."
+        changed = [change for change in changes.parameters if change.path.startswith(own) or change.path in CARD_NUMBERS]
+        if not changed:
+            return None
+        gettext = self.translations.gettext
+        said = [gettext("{parameter} {old} → {new}").format(  # an old → new pair is never broken across lines
+            parameter=_lowered(name_of(change.path, self.translations)), old=change.old, new=change.new
+        ).replace(" → ", "\u00a0→\u00a0") for change in changed]
+        return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
     def rules_for(self, row: dict) -> list[str]:
         """The rules players ask about at a table of these stakes."""
@@ -136,8 +193,30 @@ class PrintRenderer:
 # publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
 TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
 POT_LIMIT_RULES = ("cash-table-pot-announcement",)
+# The house's numbers every table card shows besides its stakes' own.
+CARD_NUMBERS = ("rake.short_handed_players.min", "rake.short_handed_players.max", "rake.deal_twice_min_pot",
+                "times.break_minutes")
 # On the rake card: how split pots and side pots are raked.
 RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
+
+
+def _lowered(name: str) -> str:
+    """A parameter's name inside a sentence: "Rake cap" → "rake cap" (an abbreviation such as NLH as it is)."""
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+
+
+def _section(html: str, page: str) -> tuple[int, int] | None:
+    """Where a page's section (as ``PrintRenderer._pages`` marks it) starts and ends in the single page."""
+    marker = html.find(f"<span id=document-{page}></span>")
+    if marker < 0:
+        return None
+    start = html.rfind("<section", 0, marker)
+    depth = 0
+    for tag in re.finditer(r"<(/?)section\b[^>]*>", html[start:]):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return start, start + tag.end()
+    raise ValueError(f"the section of page {page!r} is not closed")
 
 
 def css_string(text: str) -> str:
@@ -194,7 +273,7 @@ def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGU
     """The printed rulebook of each house and language, published together into ``build/pdf``:
     one job per house and language, in parallel, skipped when its HTML is unchanged."""
     jobs = [(house_id, (lang,), str(build)) for house_id in houses or tuple(project.houses) for lang in languages]
-    return _print(project, build, "pdf", jobs, _pdf_job)
+    return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files)
 
 
 def print_rulebooks(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
@@ -209,9 +288,19 @@ def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | No
     house_id, (lang,), build = job
     project = workers.project()
     page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
-    html = PrintRenderer(project, house_id, lang).rulebook(page.read_text(encoding="utf-8"), str(page))
-    return _write_pages(project, Path(build), "pdf", house_id, lang, {f"{house_id}/{rulebook_file(lang)}": html},
+    single = page.read_text(encoding="utf-8")
+    renderer = PrintRenderer(project, house_id, lang)
+    pages = {f"{house_id}/{rulebook_file(lang)}": renderer.rulebook(single, str(page))}
+    if renderer.page_renderer.changes is not None:   # a first edition has nothing to redline
+        pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
+    return _write_pages(project, Path(build), "pdf", house_id, lang, pages,
                         page, project.root / "templates" / "print" / "rulebook.css")
+
+
+def _pdf_files(job: tuple[str, tuple[str, ...], str]) -> list[str]:
+    """Every file a rulebook job may print: the rulebook, and the redline when there is a previous edition."""
+    house_id, (lang,), _ = job
+    return [f"{house_id}/{rulebook_file(lang)}", f"{house_id}/{redline_file(lang)}"]
 
 
 def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
@@ -244,12 +333,19 @@ def _print_at_size(document, pdf) -> None:
     pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
 
 
-def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable) -> list[Path]:
+def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
+           owned: Callable[[tuple], list[str]] | None = None) -> list[Path]:
     """Run the print jobs in parallel and publish ``build/<kind>`` in one rename: what was rebuilt,
-    what was skipped and every other house's and language's files, as they were."""
+    what was skipped and every other house's and language's files, as they were. ``owned``: the
+    files a job may print; one it no longer prints (a redline without a previous edition) is not
+    carried over from the published folder."""
+    from rulebook.editions import previous_edition
+
     staged = build / f"{kind}.new"
     shutil.rmtree(staged, ignore_errors=True)
     staged.mkdir(parents=True)
+    for house_id in {house_id for house_id, *_ in jobs}:   # read from git once, here, for every worker
+        previous_edition(project, house_id)
     results = run_jobs(project, job, jobs)
     for names, stamp in results:
         for name in names:
@@ -257,6 +353,10 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable) 
                 (staged / name).parent.mkdir(parents=True, exist_ok=True)
                 link_or_copy(build / kind / name, staged / name)
     keep_unrebuilt(build / kind, staged, tuple(project.houses))
+    for args, (names, _) in zip(jobs, results):
+        for name in owned(args) if owned else ():
+            if name not in names:
+                (staged / name).unlink(missing_ok=True)
     publish(staged, build / kind)
     remember(build, kind, {(house_id, "-".join(languages)): stamp
                            for (house_id, languages, _), (_, stamp) in zip(jobs, results)})

@@ -242,7 +242,9 @@ class PageRenderer:
         if self.glossary:
             pages["glossary"] = self.env.get_template("glossary.rst.jinja").render(
                 terms=self.glossary, languages=LANGUAGES, language_name=self.fmt.language_name)
-        pages["changes"] = self.env.get_template("changes.rst.jinja").render(changes=self.changes)
+        pages["changes"] = self.env.get_template("changes.rst.jinja").render(
+            changes=self.changes, redline_pdf=next((item for item in files if item.kind == "redline"), None),
+            link=self.link, about=self.about)
         part_template = self.env.get_template("part.rst.jinja")
         for part in self.book.parts:
             pages[part.id] = part_template.render(part=part)

@@ -77,11 +77,11 @@ def _build_one(job: tuple[str, str, str, str]) -> Built:
     build_dir = Path(build)
     project = workers.project()
     sphinx_builder, editors, folder = edition(builder)
-    # A published edition offers the printed rulebook and the cards; the printed rulebook lists the
-    # cards (it cannot offer itself); the doctest build offers nothing.
+    # A published edition offers the printed rulebook, its redline and the cards; the printed rulebook
+    # lists the cards (it cannot offer itself, nor the redline printed from it); the doctest build offers nothing.
     files = downloads(project.houses[house].book, lang, build_dir) if folder or builder == "singlehtml" else []
     if not folder:
-        files = [item for item in files if item.kind != "rulebook"]
+        files = [item for item in files if item.kind not in ("rulebook", "redline")]
     printed = fingerprint(files)
     # Each edition writes its own reST: a build of one never makes Sphinx re-read the other's.
     src = build_dir / ("src-editors" if editors else "src") / house / lang

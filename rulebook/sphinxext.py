@@ -236,13 +236,13 @@ def redline_role(name: str, rawtext: str, text: str, lineno: int, inliner, optio
 
 def _redline_tag(tag: str, label: str):
     """Visitors writing ``<del>`` or ``<ins>``, the element's text escaped by the writer. Screen readers
-    do not announce either element, so on the screen theme each starts with a visually hidden word
-    saying which it is; print and the plain theme strike out and underline them (the browser's own style)."""
+    do not announce either element, so each starts with a visually hidden word saying which it is (on
+    screen and in print, where the word is in the PDF's text, in reading order, but not seen); the
+    stylesheets strike out and underline them, never by colour alone."""
     def visit(self, node) -> None:
         self.body.append(self.starttag(node, tag, "", CLASS="redline"))
-        if self.builder.config.html_theme == "furo":
-            said = self.builder.app.rulebook_renderer.tr.gettext(label)
-            self.body.append(f'<span class="visually-hidden">({self.encode(said)}) </span>')
+        said = self.builder.app.rulebook_renderer.tr.gettext(label)
+        self.body.append(f'<span class="visually-hidden">({self.encode(said)}) </span>')
 
     def depart(self, node) -> None:
         self.body.append(f"</{tag}>")

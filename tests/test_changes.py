@@ -124,15 +124,21 @@ def editions(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def changes_site(editions, tmp_path_factory) -> Path:
-    """The club's site of edition 2, in every language."""
+def edition_build(editions, tmp_path_factory) -> Path:
+    """The club's edition 2 as `make site` publishes it, in every language: cards, PDFs and site."""
     from rulebook.i18n import LANGUAGES
     from rulebook.project import Project
-    from rulebook.site import build_all
+    from rulebook.site import build_site
 
     build = tmp_path_factory.mktemp("editions-build")
-    assert build_all(Project.load(editions), LANGUAGES, "html", build, ("club",))
-    return build / "site" / "club"
+    assert build_site(Project.load(editions), LANGUAGES, build, ("club",))
+    return build
+
+
+@pytest.fixture(scope="module")
+def changes_site(edition_build) -> Path:
+    """The club's site of edition 2, in every language."""
+    return edition_build / "site" / "club"
 
 
 def test_edition_tag_records_the_house_edition(editions):
@@ -248,6 +254,25 @@ def test_a_single_edition_clone_builds(tmp_path):
     assert same.returncode == 0 and same.stdout.splitlines()[0].endswith(": 0 change(s)")
 
 
+
+def test_a_first_edition_prints_no_redline_and_no_changes_page(tmp_path):
+    """A first edition has nothing to redline: no redline PDF (one left from an earlier build is not
+    carried over), no offer of one, and the printed rulebook ends without the changes page."""
+    from rulebook.project import Project
+    from rulebook.printing import print_rulebooks
+
+    repo = first_edition(tmp_path / "clone")
+    project = Project.load(repo)
+    stale = tmp_path / "build" / "pdf" / "casino" / "redline-en.pdf"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"%PDF- a redline of a tag since deleted")
+    printed = print_rulebooks(project, tmp_path / "build", ("en",), ("casino",))
+    assert printed == [tmp_path / "build" / "pdf" / "casino" / "rulebook-en.pdf"] and not stale.exists()
+    text = pdf_text(printed[0])
+    assert "What changed in edition" not in text and "This is the first edition" not in text
+    assert "Glossary" in text
+
+
 def test_redline_words_are_text_never_markup():
     """Whatever the old and new texts hold, the redline's reST gives back their words as text."""
     from docutils import nodes
@@ -326,3 +351,135 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
                                     "500 de lei", ["deal-twice-minimum-pot"]),
     }
     assert not changes.rules
+
+
+def pdf_text(path: Path) -> str:
+    """A PDF's text in one line: words hyphenated at a line's end joined again, every space one space."""
+    from pypdf import PdfReader
+
+    text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    return re.sub(r"[\s\u00a0\u202f]+", " ", re.sub(r"\u2010\n", "", text))
+
+
+@pytest.mark.parametrize("lang", ["ro", "en", "fr", "es", "hr"])
+def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
+    """The changes page printed alone: the cap old → new as the language writes it, the reworded rule
+    with each deleted and inserted run announced in the text, the added and the removed rule; A4, the
+    house named on the cover and the changes in the running head; offered beside the rulebook."""
+    from pypdf import PdfReader
+
+    from rulebook.changes import compare, redline
+    from rulebook.editions import load_at
+    from rulebook.project import Project
+
+    project = Project.load(editions)
+    tr = project.translations(lang)
+    changes = compare(load_at(editions, "club/edition-1"), project, "club", lang, "club/edition-1")
+    path = edition_build / "pdf" / "club" / f"redline-{lang}.pdf"
+    text = pdf_text(path)
+    old, new = CAPS[lang]
+    assert re.search(rf"\(NLH 1/3\)\s*:?\s*{old}\s*→\s*{new}", text.replace("\u00a0", " ")), text
+    [reworded] = changes.of_kind("changed")
+    said = {"del": f"({tr.gettext('deleted')}) ", "ins": f"({tr.gettext('inserted')}) ", "same": ""}
+    marked = " ".join(said[kind] + words for kind, words in redline(reworded.old_text, reworded.new_text))
+    assert re.sub(r"\s+", " ", marked) in text, (marked, text)
+    [added] = changes.of_kind("added")
+    assert added.new_title in text and re.sub(r"\s+", " ", added.new_text) in text
+    [removed] = changes.of_kind("removed")
+    assert removed.rule_id in text and removed.old_title in text
+    title = tr.gettext("What changed in edition {edition}").format(edition=2)
+    reader = PdfReader(path)
+    assert reader.metadata["/Title"].startswith(title) and reader.metadata["/Author"] == "Gentlemen's Poker Club"
+    assert all(abs(float(page.mediabox.width) - 595.3) < 1 for page in reader.pages)
+    assert reader.pages[0].extract_text().startswith("Gentlemen's Poker Club")       # the cover names the house
+    assert title in reader.pages[-1].extract_text() and len(reader.pages) > 1          # and so does the running head
+    # offered on the downloads page and linked from the changes page, served from downloads/
+    site = edition_build / "site" / "club" / lang
+    for page in ("downloads.html", "changes.html"):
+        assert f'href="downloads/redline-{lang}.pdf"' in (site / page).read_text(encoding="utf-8"), page
+    assert (site / "downloads" / f"redline-{lang}.pdf").read_bytes() == path.read_bytes()
+
+
+def test_a_card_says_which_of_its_numbers_changed(editions, edition_build):
+    """The NLH 1/3 card (its cap changed) carries the line, old → new in its language, at 8 pt or more;
+    the other cards, whose numbers did not change, do not."""
+    from rulebook.i18n import LANGUAGES
+    from rulebook.project import Project
+    from tests.test_print import runs_of
+
+    project = Project.load(editions)
+    cards = edition_build / "cards" / "club"
+    for lang in LANGUAGES:
+        line = project.translations(lang).gettext("Changed in edition {edition}: {changes}").format(edition=2, changes="")
+        line = re.sub(r"[\s\u00a0\u202f]+", " ", line).strip()
+        old, new = CAPS[lang]
+        for card in (cards / lang).glob("card-*.pdf"):
+            text = pdf_text(card)
+            if card.name == "card-1-3.pdf":
+                assert re.search(rf"{re.escape(line)} .*{old} → {new}", text), (lang, text)
+                assert min(size for size, _, _ in runs_of(card)) >= 8
+            else:
+                assert line not in text, (lang, card.name)
+    both = pdf_text(cards / "ro-en" / "card-1-3.pdf")
+    assert "Modificat în ediția 2" in both and "Changed in edition 2" in both
+
+
+def test_every_house_parameter_has_a_label_and_readable_values_in_every_language(project):
+    """Every leaf of both house files is named in the reader's words (never by its path) and its value
+    shown as the pages write it (a policy by what it means, never as call_or_fold); every choice the
+    engine accepts for a policy has its words."""
+    from pokerrules.house import ALL_IN_RULES, SHOWDOWN_RULES, UNDERCALL_RULES
+
+    from rulebook.changes import _leaves, _plain
+    from rulebook.formatting import LocaleFormatter
+    from rulebook.i18n import LANGUAGES
+    from rulebook.parameters import VALUE_WORDS, formatted, label
+
+    assert (set(VALUE_WORDS["betting.incomplete_all_in"]), set(VALUE_WORDS["betting.undercall"]),
+            set(VALUE_WORDS["showdown.first_to_show"])) == (set(ALL_IN_RULES), set(UNDERCALL_RULES), set(SHOWDOWN_RULES))
+    seen = set()
+    for house_id, edition in project.houses.items():
+        house = _plain(edition.book.house)
+        for lang in LANGUAGES:
+            fmt = LocaleFormatter(project.translations(lang))
+            for path, _, value in _leaves(house):
+                name, shown = label(path, house, fmt.tr), formatted(path, value, house, fmt)
+                assert name != path and not re.search(r"[a-z]_[a-z]|[a-z]\.[a-z]|\[", name), (house_id, lang, path, name)
+                assert "_" not in shown and shown, (house_id, lang, path, shown)
+                seen.add(re.sub(r"\[[^\]]*\]", "", path))
+    for policy, words in VALUE_WORDS.items():     # and in every language, in that language's words
+        for word in words.values():
+            assert all(project.translations(lang).gettext(word) != word for lang in ("ro", "fr", "es", "hr")) \
+                or policy == "currency", (policy, word)
+    assert {"betting.incomplete_all_in", "showdown.first_to_show", "rake.bands.to", "currency"} <= seen
+
+
+@pytest.mark.parametrize("state", ["untranslated", "fuzzy"])
+def test_an_edition_is_not_published_while_a_language_lacks_a_changed_rules_new_text(editions, tmp_path, state):
+    """The reworded rule's new Croatian text taken out (or left fuzzy, as update-po leaves it): the gate
+    fails with one line naming the catalog, its line and the rule, and the edition cannot be tagged."""
+    import shutil
+
+    from rulebook.i18n import po_path, read_catalog, write_catalog
+
+    repo = tmp_path / "repo"
+    shutil.copytree(editions, repo, ignore=shutil.ignore_patterns("_build"))
+    path = po_path(repo, "hr")
+    catalog = read_catalog(path, "hr")
+    [entry] = [message for message in catalog if message.context == "rake-cap-definition.text"]
+    if state == "fuzzy":
+        entry.flags.add("fuzzy")
+        entry.previous_id = [OLD_WORDING]
+    else:
+        entry.string = ""
+    write_catalog(path, catalog)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = lines.index('msgctxt "rake-cap-definition.text"') + 2      # the entry's msgid
+    gate = run_rulebook(repo, "check")
+    problems = [text for text in gate.stdout.splitlines() if re.match(r"\S+:\d+: \[", text)]
+    assert gate.returncode == 1 and len(problems) == 1, gate.stdout
+    assert re.fullmatch(rf"locales/hr/LC_MESSAGES/rulebook\.po:{line}: \[{state}\] rake-cap-definition \(hr\): "
+                        r"rake-cap-definition\.text: .+", problems[0]), (problems, line)
+    tagged = run_rulebook(repo, "edition", "tag", "club")
+    assert tagged.returncode == 1 and problems[0] in tagged.stdout
+    assert git(repo, "tag", "--list").split() == ["club/edition-1"]
