@@ -79,10 +79,11 @@ HAND_OF_CATEGORY = {
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
-    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False):
+    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False, archived: bool = False):
         """``editors``: the editors' edition (sources, excerpts, editorial notes, doctests, the
-        translation status) rather than the reader's (rules and worked examples only)."""
-        self.project, self.glossary, self.editors = project, project.glossary, editors
+        translation status) rather than the reader's (rules and worked examples only); ``archived``:
+        the pages of an earlier edition, published in its folder beside the other archived ones."""
+        self.project, self.glossary, self.editors, self.archived = project, project.glossary, editors, archived
         self.edition = edition = project.houses[house_id]
         self.book = edition.editors_book if editors else edition.book   # readers never see a proposal
         self.tr = translations = project.translations(lang)
@@ -106,6 +107,7 @@ class PageRenderer:
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
             editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
             change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date,
+            earlier_of=self.earlier_of, archive_link=self.archive_link,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
@@ -146,6 +148,26 @@ class PageRenderer:
     def change_of(self, rule_id: str) -> "RuleChange | None":
         """The change a rule is marked with (new or changed in this edition), if any."""
         return self.changes.marked(rule_id) if self.changes is not None else None
+
+    @cached_property
+    def earlier(self) -> dict[str, tuple[tuple[int, str], ...]]:
+        """The earlier texts of this edition's rules in the archive (none in the editors' edition,
+        which publishes no archive)."""
+        from rulebook.archive import earlier_texts
+
+        return {} if self.editors else earlier_texts(self.project, self.book.id, self.tr.locale, self.changes)
+
+    def earlier_of(self, rule_id: str) -> list[tuple[int, Markup]]:
+        """Each earlier edition's text of a rule that a later edition changed (newest first), as
+        (edition, its address in the archive)."""
+        return [(number, self.archive_link(number, part_id, rule_id)) for number, part_id in self.earlier.get(rule_id, ())]
+
+    def archive_link(self, edition: int, page: str, anchor: str | None = None) -> Markup | None:
+        """The address of a page (and a rule) of an archived edition; None where no archive is
+        published beside these pages (the editors' edition)."""
+        from rulebook.archive import address
+
+        return None if self.editors else Markup(address(edition, page, anchor, self.archived))
 
     def source_language(self, source: str) -> str:
         """The language of a passage an editorial note quotes, from the document it names first
