@@ -74,6 +74,13 @@ def address(edition: int, page: str, anchor: str | None = None, from_archive: bo
     return f"{'../' if from_archive else FOLDER + '/'}{int(edition)}/{page}.html" + (f"#{anchor}" if anchor else "")
 
 
+def in_force_address(rule_id: str) -> str:
+    """A rule's permanent address in the edition in force, from a page of an archived edition."""
+    if not re.fullmatch(r"[a-z0-9-]+", rule_id):
+        raise ValueError(f"not a rule id: {rule_id!r}")
+    return f"../../r/{rule_id}.html"
+
+
 def until(project: Project, house_id: str, edition: int) -> str | None:
     """The day the edition after ``edition`` came into force (ISO), if that edition is known."""
     book = project.houses[house_id].book
@@ -104,6 +111,14 @@ def earlier_texts(project: Project, house_id: str, lang: str,
                 if rule.id in changed:
                     texts.setdefault(rule.id, []).append((number, part.id))
     return {rule_id: tuple(found) for rule_id, found in texts.items()}
+
+
+def banner(project: Project, house_id: str, edition: int) -> dict:
+    """What an archived edition's pages say of it and link to (Sphinx's ``rulebook_archive``): its
+    number, the day the next edition came into force, and the pages and rules of the edition in force."""
+    return {"edition": edition, "until": until(project, house_id, edition),
+            "pages": list(current_pages(project, house_id)),
+            "rules": sorted(rule.id for rule in project.houses[house_id].book.rules)}
 
 
 def current_pages(project: Project, house_id: str) -> tuple[str, ...]:

@@ -116,7 +116,7 @@ def _build_one(job: Job) -> Built:
                                               printed, *_earlier(project, house)) or None
         if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, name, sources):
             return Built(label, 0, "", None, sources)
-        pages = PageRenderer(shown, house, lang, editors, archived=bool(archive)).pages(
+        pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
             None if archive else all_status(project), files)
         stamp = digest(build_stamp(shown, house, lang, builder, pages), printed, repr(banner))
         if skippable and unchanged(build_dir, builder, house, name, stamp):
@@ -143,10 +143,9 @@ def _build_one(job: Job) -> Built:
 
 def _banner(project: Project, house: str, number: int) -> dict:
     """What an archived edition's pages say of it and link to (``rulebook_archive``); {} for the current."""
-    from rulebook.archive import current_pages, until
+    from rulebook.archive import banner
 
-    return {"edition": number, "until": until(project, house, number),
-            "pages": list(current_pages(project, house))} if number else {}
+    return banner(project, house, number) if number else {}
 
 
 def _earlier(project: Project, house: str) -> tuple[str, ...]:

@@ -58,7 +58,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     rst_language(lang)
     _search_in_the_language(app, project, lang)
     app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
-                                                    archived=bool(config.rulebook_archive))
+                                                    config.rulebook_archive or None)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -269,8 +269,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
     app.add_config_value("rulebook_editors", False, "env", types=[bool])   # the editors' edition
-    # An archived edition: {"edition": n, "until": the next one's date or None, "pages": the current
-    # edition's pages}; empty for the edition in force. Its pages are rewritten when it changes.
+    # An archived edition (``rulebook.archive.banner``): its number, the next one's date, the pages and
+    # rules in force; empty for the edition in force. Its pages are rewritten when it changes.
     app.add_config_value("rulebook_archive", {}, "html", types=[dict])
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
