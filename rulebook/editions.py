@@ -126,7 +126,7 @@ def load_at(root: Path, ref: str) -> Project:
         try:
             return Project.load(folder)
         except ModelErrors as exc:
-            raise EditionError(f"the sources at {ref} cannot be read by this version: {exc.errors[0].message}") from None
+            raise EditionError(f"the sources at {ref} cannot be read by this version: {exc.errors[0]}") from None
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def edition_at(project: Project, house_id: str, edition: int) -> Previous | None
     if commit is None:
         return None
     if commit not in _BY_COMMIT:
-        _BY_COMMIT[commit] = load_at(project.root, commit)
+        _BY_COMMIT[commit] = load_at(project.root, tag)   # named by its tag in any error
     old = _BY_COMMIT[commit]
     if house_id not in old.houses:
         raise EditionError(f"tag {tag} has no house {house_id!r}")

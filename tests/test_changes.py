@@ -429,3 +429,25 @@ def test_an_archived_edition_is_rendered_once(editions, tmp_path, monkeypatch):
     monkeypatch.setattr(PageRenderer, "pages", current_only)
     assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
     assert page.read_bytes() == published
+
+
+def test_an_edition_this_version_cannot_read_is_one_line(editions, tmp_path):
+    """A tagged edition whose data today's code cannot load stops the build with one line naming the
+    tag, the file and the line."""
+    from rulebook.editions import EditionError
+    from rulebook.project import Project
+    from rulebook.site import build_all
+
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(editions), str(clone))
+    git(clone, "checkout", "-q", "club/edition-1")
+    with (clone / "rules" / "rake.yaml").open("a", encoding="utf-8") as rules:
+        rules.write("rules: [unclosed\n")
+    git(clone, "commit", "-q", "-am", "edition 1, unreadable")
+    git(clone, "tag", "-f", "club/edition-1")
+    git(clone, "checkout", "-q", "-")
+    with pytest.raises(EditionError) as raised:
+        build_all(Project.load(clone), ("en",), "html", tmp_path / "build", ("club",))
+    said = str(raised.value)
+    assert "\n" not in said and said.startswith("the sources at club/edition-1 cannot be read"), said
+    assert re.search(r"rules/rake\.yaml:\d+: YAML syntax", said), said
