@@ -227,8 +227,10 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
             _earlier(item.project, house)
     archives = {house: tuple(item.edition for item in archived_editions(project, house)) if builder == "html" else ()
                 for house in houses}
-    jobs: list[Job] = [(house, lang, builder, str(build), number) for number in (0, *sorted({n for found in archives.values() for n in found}))
-                       for house in houses for lang in languages if not number or number in archives[house]]
+    # The editions in force first (they are staged before the archives that go inside them).
+    jobs: list[Job] = [(house, lang, builder, str(build), 0) for house in houses for lang in languages]
+    jobs += [(house, lang, builder, str(build), number) for house in houses for number in archives[house]
+             for lang in languages]
     if len(jobs) > (os.cpu_count() or 1):
         # More jobs than cores: import Sphinx and the theme once here, so that every forked worker
         # starts with them (a quarter of a second each) instead of importing them again.
