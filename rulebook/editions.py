@@ -58,14 +58,6 @@ def commit_of(root: Path, ref: str) -> str | None:
     return done.stdout.strip() or None
 
 
-def previous_tag(root: Path, house_id: str, edition: int | None) -> str | None:
-    """The tag of the edition before ``edition``, if the repository has it."""
-    if not edition or edition < 2:
-        return None
-    tag = tag_name(house_id, edition - 1)
-    return tag if commit_of(root, f"refs/tags/{tag}") else None
-
-
 def tag_edition(project: Project, house_id: str) -> str:
     """Tag HEAD as the house's edition in force; EditionError if the data is not committed as loaded
     or the edition is tagged already (an edition is published once: raise ``edition`` for the next)."""
@@ -134,7 +126,7 @@ def load_at(root: Path, ref: str) -> Project:
         try:
             return Project.load(folder)
         except ModelErrors as exc:
-            raise EditionError(f"the sources at {ref} cannot be read by this version: {exc.errors[0].message}") from None
+            raise EditionError(f"the sources at {ref} cannot be read by this version: {exc.errors[0]}") from None
 
 
 @dataclass(frozen=True)
@@ -152,21 +144,26 @@ _PREVIOUS: "weakref.WeakKeyDictionary[Project, dict[str, Previous | None]]" = we
 _BY_COMMIT: dict[str, Project] = {}
 
 
+def edition_at(project: Project, house_id: str, edition: int) -> Previous | None:
+    """A house's earlier edition ``edition`` as tagged in the project's repository (its data loaded
+    once per commit), or None when that tag is not there."""
+    tag = tag_name(house_id, edition)
+    commit = commit_of(project.root, f"refs/tags/{tag}") if edition >= 1 else None
+    if commit is None:
+        return None
+    if commit not in _BY_COMMIT:
+        _BY_COMMIT[commit] = load_at(project.root, tag)   # named by its tag in any error
+    old = _BY_COMMIT[commit]
+    if house_id not in old.houses:
+        raise EditionError(f"tag {tag} has no house {house_id!r}")
+    return Previous(tag, commit, old)
+
+
 def previous_edition(project: Project, house_id: str) -> Previous | None:
     """The house's previous edition (tag ``<house>/edition-<N-1>``), or None for a first edition,
     a clone without that tag, or sources outside git."""
     known = _PREVIOUS.setdefault(project, {})
     if house_id not in known:
-        book = project.houses[house_id].book
-        tag = previous_tag(project.root, house_id, book.edition)
-        found = None
-        if tag is not None:
-            commit = commit_of(project.root, f"refs/tags/{tag}")
-            if commit not in _BY_COMMIT:
-                _BY_COMMIT[commit] = load_at(project.root, commit)
-            old = _BY_COMMIT[commit]
-            if house_id not in old.houses:
-                raise EditionError(f"tag {tag} has no house {house_id!r}")
-            found = Previous(tag, commit, old)
-        known[house_id] = found
+        edition = project.houses[house_id].book.edition
+        known[house_id] = edition_at(project, house_id, edition - 1) if edition and edition >= 2 else None
     return known[house_id]

@@ -80,10 +80,14 @@ HAND_OF_CATEGORY = {
 class PageRenderer:
     """Renders one language's pages; holds that language's catalog and formats."""
 
-    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False):
+    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False, archive: dict | None = None):
         """``editors``: the editors' edition (sources, excerpts, editorial notes, doctests, the
-        translation status) rather than the reader's (rules and worked examples only)."""
+        translation status) rather than the reader's (rules and worked examples only); ``archive``:
+        the pages of an earlier edition, published beside the edition in force (``rulebook.site``'s
+        banner: its number, the pages and the rules in force)."""
         self.project, self.glossary, self.editors = project, project.glossary, editors
+        self.archived = bool(archive)
+        self.in_force = frozenset(archive["rules"]) if archive else frozenset()
         self.edition = edition = project.houses[house_id]
         self.book = edition.editors_book if editors else edition.book   # readers never see a proposal
         self.tr = translations = project.translations(lang)
@@ -107,6 +111,8 @@ class PageRenderer:
             narrate=self.narrate, cell=self.cell, doctest=self.doctest, tr=self.tr, comma=Markup(", "),
             editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
             change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date, rule_of=self.rule_of,
+            earlier_of=self.earlier_of, archive_link=self.archive_link, archived=self.archived,
+            in_force_link=self.in_force_link,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
@@ -157,6 +163,33 @@ class PageRenderer:
     def change_of(self, rule_id: str) -> "RuleChange | None":
         """The change a rule is marked with (new or changed in this edition), if any."""
         return self.changes.marked(rule_id) if self.changes is not None else None
+
+    @cached_property
+    def earlier(self) -> dict[str, tuple[tuple[int, str], ...]]:
+        """The earlier texts of this edition's rules in the archive (none in the editors' edition,
+        which publishes no archive)."""
+        from rulebook.archive import earlier_texts
+
+        return {} if self.editors else earlier_texts(self.project, self.book.id, self.tr.locale, self.changes)
+
+    def earlier_of(self, rule_id: str) -> list[tuple[int, Markup]]:
+        """Each earlier edition's text of a rule that a later edition changed (newest first), as
+        (edition, its address in the archive)."""
+        return [(number, self.archive_link(number, part_id, rule_id)) for number, part_id in self.earlier.get(rule_id, ())]
+
+    def archive_link(self, edition: int, page: str, anchor: str | None = None) -> Markup | None:
+        """The address of a page (and a rule) of an archived edition; None where no archive is
+        published beside these pages (the editors' edition)."""
+        from rulebook.archive import address
+
+        return None if self.editors else Markup(address(edition, page, anchor, self.archived))
+
+    def in_force_link(self, rule_id: str) -> Markup | None:
+        """From an archived edition's page, the rule in the edition in force (its permanent address),
+        if it is still a rule."""
+        from rulebook.archive import in_force_address
+
+        return Markup(in_force_address(rule_id)) if self.archived and rule_id in self.in_force else None
 
     def source_language(self, source: str) -> str:
         """The language of a passage an editorial note quotes, from the document it names first

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import jinja2
 
+from rulebook.archive import FOLDER as ARCHIVE, folder as archive_folder
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerprint
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.memo import digest
@@ -63,60 +64,107 @@ class Built:
     sources: str | None
 
 
-def _build_one(job: tuple[str, str, str, str]) -> Built:
-    """One house in one language with one builder, in this (forked) process.
+# One job: (house, language, builder, build folder, edition), the edition 0 for the one in force,
+# else the number of an archived edition (published under <lang>/edition/<n>/, html only).
+Job = tuple[str, str, str, str, int]
+
+
+def unit(lang: str, archived: int) -> str:
+    """A job's name among its house's work folders and stamps: the language, or the language's
+    archived edition (``en.edition-1``, never a folder Sphinx reads or writes for another job)."""
+    return f"{lang}.edition-{archived}" if archived else lang
+
+
+def _build_one(job: Job) -> Built:
+    """One house in one language (or one of its archived editions) with one builder, in this
+    (forked) process.
 
     Skipped without rendering a page when no source file changed since its last published build,
     and without running Sphinx when its pages and all they show are as they were."""
     from importlib.metadata import version
 
+    from rulebook.archive import archived
     from rulebook.render import PageRenderer
     from rulebook.status import all_status
 
-    house, lang, builder, build = job
+    house, lang, builder, build, number = job
     build_dir = Path(build)
     project = workers.project()
     sphinx_builder, editors, folder = edition(builder)
+    archive = archived(project, house, number) if number else None
+    shown = archive.project if archive else project
     # A published edition offers the printed rulebook, its redline and the cards; the printed rulebook
-    # lists the cards (it cannot offer itself, nor the redline printed from it); the doctest build offers nothing.
-    files = downloads(project.houses[house].book, lang, build_dir) if folder or builder == "singlehtml" else []
+    # lists the cards (it cannot offer itself, nor the redline printed from it); the doctest build
+    # offers nothing, and neither does an archived edition (what it printed is not kept).
+    files = downloads(project.houses[house].book, lang, build_dir) if (folder or builder == "singlehtml") \
+        and not archive else []
     if not folder:
         files = [item for item in files if item.kind not in ("rulebook", "redline")]
     printed = fingerprint(files)
+    banner = _banner(project, house, number)
+    name = unit(lang, number)
     # Each edition writes its own reST: a build of one never makes Sphinx re-read the other's.
-    src = build_dir / ("src-editors" if editors else "src") / house / lang
+    src = build_dir / ("src-editors" if editors else "src") / house / name
     src.mkdir(parents=True, exist_ok=True)
     out = io.StringIO()
-    label = f"{house}/{lang}"
+    label = f"{house}/{lang}" + (f" edition {number}" if number else "")
     skippable = builder in SKIPPABLE
     try:
-        sources = project.sources_digest and digest(builder, version("sphinx"), version("furo"),
-                                                    project.sources_digest, house, lang,
-                                                    printed, _previous(project, house)) or None
-        if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, lang, sources):
+        sources = _archive_sources(project, house, lang, builder, archive) if archive else \
+            project.sources_digest and digest(builder, version("sphinx"), version("furo"),
+                                              project.sources_digest, house, lang,
+                                              printed, *_earlier(project, house)) or None
+        if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, name, sources):
             return Built(label, 0, "", None, sources)
-        pages = PageRenderer(project, house, lang, editors).pages(all_status(project), files)
-        stamp = digest(build_stamp(project, house, lang, builder, pages), printed)
-        if skippable and unchanged(build_dir, builder, house, lang, stamp):
+        pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
+            None if archive else all_status(project), files)
+        stamp = digest(build_stamp(shown, house, lang, builder, pages), printed, repr(banner))
+        if skippable and unchanged(build_dir, builder, house, name, stamp):
             return Built(label, 0, "", None, sources)
-        forget(build_dir, builder, house, lang)
-        forget(build_dir, f"{builder}-sources", house, lang)
+        forget(build_dir, builder, house, name)
+        forget(build_dir, f"{builder}-sources", house, name)
         from sphinx.application import Sphinx
 
         app = Sphinx(
-            str(src), str(project.root), str(work_dir(build_dir, builder, house, lang)),
-            str(build_dir / "doctrees" / builder / house / lang), sphinx_builder,
-            confoverrides={"language": lang, "rulebook_house": house, "rulebook_project": lambda: project,
+            str(src), str(project.root), str(work_dir(build_dir, builder, house, name)),
+            str(build_dir / "doctrees" / builder / house / name), sphinx_builder,
+            confoverrides={"language": lang, "rulebook_house": house, "rulebook_project": lambda: shown,
                            "rulebook_pages": lambda: pages, "rulebook_editors": editors,
-                           **PRINT_OPTIONS.get(builder, {})},
+                           "rulebook_archive": banner, **PRINT_OPTIONS.get(builder, {})},
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
         if folder:
-            copy_downloads(files, build_dir, work_dir(build_dir, builder, house, lang) / DOWNLOADS)
+            copy_downloads(files, build_dir, work_dir(build_dir, builder, house, name) / DOWNLOADS)
         return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
+
+
+def _banner(project: Project, house: str, number: int) -> dict:
+    """What an archived edition's pages say of it and link to (``rulebook_archive``); {} for the current."""
+    from rulebook.archive import banner
+
+    return banner(project, house, number) if number else {}
+
+
+def _earlier(project: Project, house: str) -> tuple[str, ...]:
+    """The commits of the house's earlier editions: the changes page, the markers and the links to
+    earlier texts depend on them, and a new tag changes no source file."""
+    from rulebook.archive import archived_editions
+
+    return (_previous(project, house), *(item.commit for item in archived_editions(project, house)))
+
+
+def _archive_sources(project: Project, house: str, lang: str, builder: str, archive) -> str:
+    """What an archived edition's pages are made of, read without rendering them: its commit (its
+    data never changes) and those of the editions before it, today's code and templates, conf.py,
+    the engine, and what its banner says and links to."""
+    from importlib.metadata import version
+
+    return digest(builder, version("sphinx"), version("furo"), house, lang, *_earlier(archive.project, house),
+                  project.code_digest, _read(project.root / "conf.py"), *_engine(project),
+                  repr(_banner(project, house, archive.edition)), archive.commit)
 
 
 def _previous(project: Project, house: str) -> str:
@@ -134,10 +182,15 @@ def build_stamp(project: Project, house: str, lang: str, builder: str, pages: di
     engine, conf.py, and the versions of Sphinx and the theme. Equal stamps, equal output."""
     from importlib.metadata import version
 
-    engine = sorted((project.root / "pokerrules").glob("*.py")) if (project.root / "pokerrules").is_dir() else []
     return digest(builder, version("sphinx"), version("furo"), project.fingerprint(house, lang),
-                  _read(project.root / "conf.py"), *(_read(path) for path in engine),
+                  _read(project.root / "conf.py"), *_engine(project),
                   *(f"{name}\0{text}" for name, text in sorted(pages.items())))
+
+
+def _engine(project: Project) -> list[str]:
+    """The reference engine's code, which checked every worked example a page shows."""
+    engine = project.root / "pokerrules"
+    return [_read(path) for path in sorted(engine.glob("*.py"))] if engine.is_dir() else []
 
 
 def copy_downloads(files: list[Download], build: Path, folder: Path) -> None:
@@ -162,9 +215,22 @@ def work_dir(build: Path, builder: str, house: str, lang: str) -> Path:
 def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder: str = "html",
               build: Path | None = None, houses: tuple[str, ...] | None = None) -> bool:
     """Build every house in every language, as many at once as there are cores; True if all passed."""
+    from rulebook.archive import archived_editions
+
     build = build or project.root / "_build"
     houses = houses or tuple(project.houses)
-    jobs = [(house, lang, builder, str(build)) for house in houses for lang in languages]
+    # Each house's earlier editions, read from git once, here, for every worker; the site publishes
+    # each one that is tagged beside the edition in force.
+    for house in houses:
+        _earlier(project, house)
+        for item in archived_editions(project, house):
+            _earlier(item.project, house)
+    archives = {house: tuple(item.edition for item in archived_editions(project, house)) if builder == "html" else ()
+                for house in houses}
+    # The editions in force first (they are staged before the archives that go inside them).
+    jobs: list[Job] = [(house, lang, builder, str(build), 0) for house in houses for lang in languages]
+    jobs += [(house, lang, builder, str(build), number) for house in houses for number in archives[house]
+             for lang in languages]
     if len(jobs) > (os.cpu_count() or 1):
         # More jobs than cores: import Sphinx and the theme once here, so that every forked worker
         # starts with them (a quarter of a second each) instead of importing them again.
@@ -173,8 +239,6 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
     project.sources_digest   # once, here, for every worker
-    for house in houses:     # each house's previous edition, read from git once, here, for every worker
-        _previous(project, house)
     results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
     for result in results:
@@ -183,7 +247,7 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         if result.status != 0:
             print(f"{builder} build of {result.label} failed", file=sys.stderr)
             ok = False
-    done = [((house, lang), result) for (house, lang, *_), result in zip(jobs, results)]
+    done = [((house, unit(lang, number)), result) for (house, lang, _, _, number), result in zip(jobs, results)]
 
     def remember_all() -> None:
         remember(build, builder, {key: result.stamp for key, result in done if result.status == 0})
@@ -197,17 +261,23 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         return ok
     if not ok:
         return ok
-    skipped = [result.stamp is None and (build / folder / house / lang).is_dir() for (house, lang), result in done]
+    places = [Path(house, lang, archive_folder(number)) for house, lang, _, _, number in jobs]
+    skipped = [result.stamp is None and (build / folder / place).is_dir() for place, (_, result) in zip(places, done)]
     published = build / folder / "index.html"
     if all(skipped) and published.is_file() and \
-            published.read_text(encoding="utf-8") == chooser_html(project, build / folder):
+            published.read_text(encoding="utf-8") == chooser_html(project, build / folder) and \
+            all(_archives_published(build / folder / house / lang) == archives[house] for house, lang, *_ in jobs):
         remember_all()
         return ok   # nothing was rebuilt: the published site is this build already
     site = build / f"{folder}.new"
     shutil.rmtree(site, ignore_errors=True)
-    for ((house, lang), _), kept in zip(done, skipped):
+    # The editions in force first, each without the archive it published (the archived editions
+    # built now go into it next): an archived edition no longer tagged is no longer published.
+    for place, ((house, name), _), kept, (*_, number) in zip(places, done, skipped, jobs):
         if not kept:
-            stage(work_dir(build, builder, house, lang), build / folder / house / lang, site / house / lang)
+            stage(work_dir(build, builder, house, name), build / folder / place, site / place)
+        else:
+            carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, tuple(project.houses))
     write_chooser(project, site)
     publish(site, build / folder)
@@ -260,10 +330,21 @@ def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> Non
                 continue  # rebuilt this time
             target.parent.mkdir(parents=True, exist_ok=True)
             if entry.is_dir():
-                shutil.copytree(entry, target, copy_function=link_or_copy)
+                carry(entry, target)
             else:
                 link_or_copy(entry, target)
 
+
+def carry(published: Path, staged: Path, leave: tuple[str, ...] = ()) -> None:
+    """A published folder into the staged one, hard-linked (see ``keep_unrebuilt``), but for the
+    entries of its top level named in ``leave``."""
+    shutil.copytree(published, staged, copy_function=link_or_copy,
+                    ignore=lambda folder, names: [name for name in names if name in leave and Path(folder) == published])
+
+
+def _archives_published(language: Path) -> tuple[int, ...]:
+    """The archived editions published in a language's folder."""
+    return tuple(sorted(int(path.name) for path in (language / ARCHIVE).glob("*") if path.name.isdigit()))
 
 
 def publish(staged: Path, target: Path) -> None:

@@ -21,6 +21,7 @@ from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
 from rulebook import rule_index
+from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
 from rulebook.i18n import language_choices
@@ -57,7 +58,8 @@ def config_inited(app: Sphinx, config: Config) -> None:
     docutils_language(lang)
     rst_language(lang)
     _search_in_the_language(app, project, lang)
-    app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors)
+    app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
+                                                    config.rulebook_archive or None)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -94,19 +96,42 @@ def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) 
         notice = renderer.tr.gettext("Editors' edition: the sources and editorial notes beside each rule. "
                                      "Not for publication.")
         config.html_theme_options = {**config.html_theme_options, "announcement": str(escape(notice))}
+    if config.rulebook_archive and config.html_theme == "furo":   # Furo shows the banner when there is one
+        config.html_theme_options = {**config.html_theme_options,
+                                     "announcement": str(escape(_archive_notice(renderer, config.rulebook_archive)))}
     if config.html_theme != "furo":
         config.html_sidebars = {}  # the sidebar names conf.py gives are Furo's
 
 
+def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
+    """What an archived edition says on every page: which edition it is, and that it is over."""
+    from datetime import date
+
+    book, tr, fmt = renderer.book, renderer.tr, renderer.fmt
+    if archive.get("until"):
+        return tr.gettext("Edition {edition} of these rules was in force from {start} to {end}. "
+                          "It is no longer in force.").format(
+            edition=book.edition, start=fmt.long_date(book.effective),
+            end=fmt.long_date(date.fromisoformat(archive["until"])))
+    return tr.gettext("Edition {edition} of these rules, in force from {start}, is no longer in force.").format(
+        edition=book.edition, start=fmt.long_date(book.effective))
+
+
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     """Offer every language's version of this page, each named in its own language."""
-    depth = pagename.count("/")
-    up = "../" * (depth + 1)
+    archive = app.config.rulebook_archive
+    here = "../" * pagename.count("/")                    # this page's folder to its edition's
+    edition = f"{here}../../" if archive else here        # to the current edition's
     context["rulebook_languages"] = [
-        dict(choice, url=f"{up}{choice['code']}/{pagename}.html", current=choice["code"] == app.config.language)
+        dict(choice, url=f"{edition}../{choice['code']}/{folder(archive.get('edition'))}{pagename}.html",
+             current=choice["code"] == app.config.language)
         for choice in language_choices()
     ]
     renderer = app.rulebook_renderer
+    if archive:   # the banner of an archived edition: what it is, and the same page in the edition in force
+        page = pagename if pagename in archive["pages"] else "index"
+        context["rulebook_archive"] = {"notice": _archive_notice(renderer, archive), "link": f"{edition}{page}.html",
+                                       "label": renderer.tr.gettext("This page in the edition in force")}
     context["rulebook_switch_label"] = renderer.tr.gettext("Language")
     context["rulebook_labels"] = lambda html: translated_labels(str(html), renderer.tr)
     book = renderer.book
@@ -292,6 +317,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
     app.add_config_value("rulebook_editors", False, "env", types=[bool])   # the editors' edition
+    # An archived edition (``rulebook.archive.banner``): its number, the next one's date, the pages and
+    # rules in force; empty for the edition in force. Its pages are rewritten when it changes.
+    app.add_config_value("rulebook_archive", {}, "html", types=[dict])
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)

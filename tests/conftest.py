@@ -7,7 +7,9 @@ import io
 import re
 import shutil
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -123,3 +125,40 @@ def article(html: str) -> str:
     # Column headings that list the site's languages (the glossary) name a language, not a house's.
     body = re.sub(r"<thead>.*?</thead>", " ", found.group(1), flags=re.S)
     return re.sub(r"<[^>]+>", " ", body)
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every link of the site's pages to a file that is not there, or to an anchor its page lacks."""
+    pages: dict[Path, _Links] = {}
+    for path in site.rglob("*.html"):
+        parser = _Links()
+        parser.feed(path.read_text(encoding="utf-8"))
+        pages[path] = parser
+    broken = []
+    for path, parsed in pages.items():
+        for href in parsed.links:
+            url = urlparse(href)
+            if url.scheme or href.startswith("//") or href.startswith("mailto:"):
+                continue
+            target = (path.parent / unquote(url.path)).resolve() if url.path else path
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{path.relative_to(site)} → {href}")
+            elif url.fragment and target.suffix == ".html" and url.fragment not in pages[target].ids:
+                broken.append(f"{path.relative_to(site)} → {href} (no such anchor)")
+    return broken

@@ -11,11 +11,13 @@ import json
 import os
 import re
 import subprocess
+from datetime import date
+from html import unescape
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import article, copy_sources, edit, run_rulebook, set_translations
+from tests.conftest import article, broken_links, copy_sources, edit, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -250,6 +252,8 @@ def test_a_single_edition_clone_builds(tmp_path):
     english = article((tmp_path / "build" / "site" / "club" / "en" / "changes.html").read_text(encoding="utf-8"))
     assert "This is the first edition of these rules" in " ".join(english.split())
     assert "<del" not in english and "<ins" not in english
+    assert not list((tmp_path / "build" / "site").rglob("edition"))      # no archive, no link to one
+    assert "edition/" not in (tmp_path / "build" / "site" / "club" / "en" / "rake.html").read_text(encoding="utf-8")
     same = run_rulebook(repo, "changes", "--since", "HEAD", "--house", "club")
     assert same.returncode == 0 and same.stdout.splitlines()[0].endswith(": 0 change(s)")
 
@@ -323,11 +327,15 @@ def test_a_new_tag_is_never_served_stale(editions, tmp_path):
     assert "Changed rules" in page()
     commit_id = git(editions, "rev-parse", "club/edition-1").strip()
     git(editions, "tag", "-d", "club/edition-1")
+    archive = tmp_path / "site" / "club" / "en" / "edition" / "1" / "rake.html"
+    assert archive.is_file()
     try:
         assert "Edition 1 is not recorded" in " ".join(page().split())
+        assert not archive.parent.parent.exists()      # an edition no longer recorded is no longer published
     finally:
         git(editions, "tag", "club/edition-1", commit_id)
     assert "Changed rules" in page()
+    assert archive.is_file()
 
 
 def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
@@ -483,3 +491,120 @@ def test_an_edition_is_not_published_while_a_language_lacks_a_changed_rules_new_
     tagged = run_rulebook(repo, "edition", "tag", "club")
     assert tagged.returncode == 1 and problems[0] in tagged.stdout
     assert git(repo, "tag", "--list").split() == ["club/edition-1"]
+
+
+def rule_text(html: str, rule_id: str) -> str:
+    """A rule's section as a reader reads it: its title, its marks and its text, in one line."""
+    start = html.index(f'<section id="{rule_id}">')
+    end = html.find("<section", start + 1)
+    return unescape(" ".join(re.sub(r"<[^>]+>", " ", html[start:end]).split())).replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize("lang", ["ro", "en", "fr", "es", "hr"])
+def test_the_previous_edition_stays_readable_at_its_addresses(changes_site, project, lang):
+    """Edition 1 under edition/1/, as it was: the old cap, the old wording, the removed rule at its anchor;
+    saying in the reader's language that it is no longer in force, and linking to the edition in force."""
+    from rulebook.formatting import LocaleFormatter
+    from rulebook.render import PageRenderer
+
+    archive = changes_site / lang / "edition" / "1"
+    html = (archive / "rake.html").read_text(encoding="utf-8")
+    assert re.search(rf'<html[^>]* lang="{lang}"', html)
+    old, new = CAPS[lang]
+    assert old in rule_text(html, "rake-rate") and new not in rule_text(html, "rake-rate")
+    assert new in rule_text((changes_site / lang / "rake.html").read_text(encoding="utf-8"), "rake-rate")
+    then = PageRenderer(project, "club", lang)   # the project as committed is edition 1
+    rules = {rule.id: rule for rule in then.book.rules}
+    for rule_id in ("rake-cap-definition", "auto-straddle-third-blind"):
+        wording = " ".join(then.fill(rules[rule_id].text, rules[rule_id].values).split()).replace("\u00a0", " ")
+        assert wording in rule_text(html, rule_id), (rule_id, wording)
+    assert "rake-on-request" not in html
+    if lang != "en":
+        assert NEW_WORDING not in html and TRANSLATIONS[lang]["rake-cap-definition.text"] not in html
+    # the edition it is, since when and until when, that it is over, and the same page in force
+    fmt = LocaleFormatter(project.translations(lang))
+    banner = re.search(r'<p class="rulebook-archive">(.*?)</p>', html, re.S)
+    said = unescape(" ".join(re.sub(r"<[^>]+>", " ", banner.group(1)).split()))
+    assert fmt.long_date(date(2026, 12, 1)) in said and fmt.long_date(date(2027, 3, 1)) in said, said
+    assert ("It is no longer in force." in said) == (lang == "en"), said
+    assert 'href="../../rake.html"' in banner.group(1)
+    # every rule says so where a link lands on it, and leads to the rule in force if it still is one
+    meta = rule_text(html, "rake-cap-definition")
+    assert 'href="../../r/rake-cap-definition.html"' in html and "../../r/auto-straddle-third-blind" not in html
+    assert ("Edition 1, no longer in force" in meta) == (lang == "en"), meta
+    # the permanent address of the old rule, its language switcher, and no downloads it cannot offer
+    assert (archive / "r" / "auto-straddle-third-blind.html").is_file()
+    for other in ("ro", "en", "fr", "es", "hr"):
+        assert f'href="../../../{other}/edition/1/rake.html"' in html
+    assert not (archive / "downloads.html").exists() and "downloads.html" not in (archive / "index.html").read_text(
+        encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["ro", "en", "fr", "es", "hr"])
+def test_the_edition_in_force_links_to_the_earlier_texts(changes_site, lang):
+    """A reworded rule, and one whose number changed, link to their text in edition 1; a new rule does not;
+    the changes page links a removed rule to its last text, and to edition 1 itself."""
+    rake = (changes_site / lang / "rake.html").read_text(encoding="utf-8")
+    for rule_id in ("rake-cap-definition", "rake-rate"):
+        assert rake.count(f'href="edition/1/rake.html#{rule_id}"') == 1, rule_id
+    assert "edition/1/rake.html#rake-on-request" not in rake and "edition/1/rake.html#no-flop-no-drop" not in rake
+    link = re.search(r'href="edition/1/rake.html#rake-cap-definition">([^<]*)</a>', rake).group(1)
+    assert ("Earlier text: edition 1" == link) == (lang == "en") and "1" in link, link
+    changes = (changes_site / lang / "changes.html").read_text(encoding="utf-8")
+    entry = changes[changes.index('id="removed-auto-straddle-third-blind"'):]
+    assert 'href="edition/1/rake.html#auto-straddle-third-blind"' in entry[:entry.index("</section>")]
+    assert 'href="edition/1/index.html"' in changes
+
+
+def test_the_archive_has_no_dead_link_and_shows_no_machinery(changes_site):
+    """Every link of both editions leads somewhere; no page names a git ref, a commit or a source file."""
+    from tests.test_site import MACHINERY
+
+    assert len(list(changes_site.glob("*/edition/1/*.html"))) >= 5 * 15
+    assert broken_links(changes_site.parent) == []
+    for path in changes_site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        found = MACHINERY.search(text) or re.search(r"[a-z]/edition-\d|refs/|\b[0-9a-f]{40}\b|\.yaml|\.po\b", text)
+        assert found is None, (path.relative_to(changes_site), found.group())
+
+
+def test_an_archived_edition_is_rendered_once(editions, tmp_path, monkeypatch):
+    """An edition's commit never changes: once published, its archive is not rendered again."""
+    from rulebook.project import Project
+    from rulebook.render import PageRenderer
+    from rulebook.site import build_all
+
+    assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
+    page = tmp_path / "site" / "club" / "en" / "edition" / "1" / "rake.html"
+    published = page.read_bytes()
+    render = PageRenderer.pages
+
+    def current_only(self, *args, **kwargs):
+        assert not self.archived, "rendered the archived edition again"
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(PageRenderer, "pages", current_only)
+    assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
+    assert page.read_bytes() == published
+
+
+def test_an_edition_this_version_cannot_read_is_one_line(editions, tmp_path):
+    """A tagged edition whose data today's code cannot load stops the build with one line naming the
+    tag, the file and the line."""
+    from rulebook.editions import EditionError
+    from rulebook.project import Project
+    from rulebook.site import build_all
+
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(editions), str(clone))
+    git(clone, "checkout", "-q", "club/edition-1")
+    with (clone / "rules" / "rake.yaml").open("a", encoding="utf-8") as rules:
+        rules.write("rules: [unclosed\n")
+    git(clone, "commit", "-q", "-am", "edition 1, unreadable")
+    git(clone, "tag", "-f", "club/edition-1")
+    git(clone, "checkout", "-q", "-")
+    with pytest.raises(EditionError) as raised:
+        build_all(Project.load(clone), ("en",), "html", tmp_path / "build", ("club",))
+    said = str(raised.value)
+    assert "\n" not in said and said.startswith("the sources at club/edition-1 cannot be read"), said
+    assert re.search(r"rules/rake\.yaml:\d+: YAML syntax", said), said

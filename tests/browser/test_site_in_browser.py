@@ -10,14 +10,13 @@ import http.server
 import re
 import shutil
 import threading
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import pytest
 
 from rulebook.i18n import LANGUAGES
 from rulebook.site import build_all
+from tests.conftest import broken_links
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -121,40 +120,8 @@ def test_croatian_search_finds_inflected_forms(page, server, site):
     assert any(href.startswith("rake.html") for href in found), found
 
 
-class _Links(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.links: list[str] = []
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "id" in attrs:
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("href"):
-            self.links.append(attrs["href"])
-
-
 def test_no_internal_link_is_broken(site):
-    pages: dict[Path, _Links] = {}
-    for path in site.rglob("*.html"):
-        parser = _Links()
-        parser.feed(path.read_text(encoding="utf-8"))
-        pages[path] = parser
-    broken = []
-    for path, parsed in pages.items():
-        for href in parsed.links:
-            url = urlparse(href)
-            if url.scheme or href.startswith("//") or href.startswith("mailto:"):
-                continue
-            target = (path.parent / unquote(url.path)).resolve() if url.path else path
-            if target.is_dir():
-                target = target / "index.html"
-            if not target.exists():
-                broken.append(f"{path.relative_to(site)} → {href}")
-            elif url.fragment and target.suffix == ".html" and url.fragment not in pages[target].ids:
-                broken.append(f"{path.relative_to(site)} → {href} (no such anchor)")
-    assert broken == []
+    assert broken_links(site) == []
 
 
 def test_rule_permalinks_lead_to_the_rule_in_both_houses(page, server):
