@@ -169,8 +169,8 @@ class PrintRenderer:
             return None
         gettext = self.translations.gettext
         said = [gettext("{parameter} {old} → {new}").format(  # an old → new pair is never broken across lines
-            parameter=_lowered(name_of(change.path, self.translations)), old=change.old, new=change.new
-        ).replace(" → ", "\u00a0→\u00a0") for change in changed]
+            parameter=_lowered(name_of(change.path, self.translations)), old=_unbroken(change.old),
+            new=_unbroken(change.new)).replace(" → ", "\u00a0→\u00a0") for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
     def rules_for(self, row: dict) -> list[str]:
@@ -217,6 +217,11 @@ def _section(html: str, page: str) -> tuple[int, int] | None:
         if depth == 0:
             return start, start + tag.end()
     raise ValueError(f"the section of page {page!r} is not closed")
+
+
+def _unbroken(value: str) -> str:
+    """A value kept on one line: "25 de lei" never leaves "lei" alone on the next."""
+    return value.replace(" ", "\u00a0")
 
 
 def css_string(text: str) -> str:
