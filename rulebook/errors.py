@@ -12,6 +12,10 @@ class ModelError(Exception):
         self.check = check  # set when the input is readable but inconsistent (the gate's exit 1)
         super().__init__(str(self))
 
+    def __reduce__(self):
+        """Raised in a worker process, it reaches the command as it was (its file, line and rule)."""
+        return ModelError, (self.file, self.line, self.rule_id, self.message, self.what, self.check)
+
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:"
         who = f" {self.what} {self.rule_id}:" if self.rule_id else ""

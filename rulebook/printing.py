@@ -27,6 +27,7 @@ from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redlin
 from rulebook.memo import digest
 from rulebook.parameters import name_of
 from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
+from rulebook.errors import ModelError
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
 
 
@@ -258,6 +259,11 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
     renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
     folder = f"{house_id}/{'-'.join(languages)}"
     pages: dict[str, str] = {}
+    # Where each card's stakes are written: a card whose text does not fit is reported there.
+    book = project.houses[house_id].book
+    origins = {f"{folder}/{name}": (book.house_file, rows.line_of(index), row["name"])
+               for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
+    origins[f"{folder}/{RAKE_FILE}"] = (book.house_file, book.house.line_of("rake"), "rake")
     if len(renderers) == 1:
         renderer = renderers[0]
         for row in rows:
@@ -270,7 +276,8 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
             faces = [renderer.face(row) for renderer in renderers]
             pages[f"{folder}/{card_file(row)}"] = renderers[0].card(faces, row, css, "card")
             pages[f"{folder}/{sheet_file(row)}"] = renderers[0].card(faces, row, css, "sheet")
-    return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root)
+    return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root,
+                        origins=origins)
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
@@ -309,9 +316,12 @@ def _pdf_files(job: tuple[str, tuple[str, ...], str]) -> list[str]:
 
 
 def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
-                 base: Path, stylesheet: Path | None = None) -> tuple[list[str], str | None]:
+                 base: Path, stylesheet: Path | None = None,
+                 origins: dict[str, tuple[str, int, str]] | None = None) -> tuple[list[str], str | None]:
     """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
-    stylesheets and code): the files it stands for, and its stamp (None: skipped)."""
+    stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
+    a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
+    refused there, never printed cut off."""
     from importlib.metadata import version
 
     from weasyprint import CSS, HTML
@@ -327,8 +337,36 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     for name, html in pages.items():
         target = build / f"{kind}.new" / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        HTML(string=html, base_url=str(base)).write_pdf(target, stylesheets=stylesheets, finisher=_print_at_size)
+        document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
+        if origins and name in origins and (over := overflow(document)) > 0.5:
+            file, line, stakes = origins[name]
+            raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
+                                                 "foot; it would be printed cut off (shorten what the card prints)",
+                             what="stakes")
+        document.write_pdf(target, finisher=_print_at_size)
     return list(pages), stamp
+
+
+def overflow(document) -> float:
+    """How much (in CSS px) the text of the document's most crowded card face does not fit: what runs
+    past the foot of its content box, what its items (flex items shrink) hold beyond their own boxes,
+    and any page it runs on to. 0 when every face holds its text on its own page."""
+    def boxes(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from boxes(child)
+
+    def beyond(box) -> float:
+        bottom = max((inner.position_y + inner.margin_height() for inner in boxes(box) if inner is not box), default=0)
+        return max(0.0, bottom - (box.content_box_y() + box.height))
+
+    fragments: dict[int, list] = {}   # a face too long for its page goes on over the next ones
+    for page in document.pages:
+        for face in boxes(page._page_box):
+            if face.element is not None and "face" in (face.element.get("class") or "").split():
+                fragments.setdefault(id(face.element), []).append(face)
+    return max((sum(beyond(face) + sum(beyond(item) for item in getattr(face, "children", ())) for face in faces)
+                + sum(face.margin_height() for face in faces[1:]) for faces in fragments.values()), default=0.0)
 
 
 def _print_at_size(document, pdf) -> None:

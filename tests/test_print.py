@@ -185,6 +185,37 @@ def test_a_house_change_changes_the_cards(tree, tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils is not installed")
+def test_a_card_whose_text_does_not_fit_is_refused_not_printed_cut_off(tree):
+    """A Romanian rule title four times too long for the card: `rulebook cards` stops with one line
+    naming the house file, the stakes' line and the card, and publishes no card."""
+    from tests.conftest import run_rulebook, set_translations
+
+    long_title = "Straddle-ul și re-straddle-ul sunt permise până la buton, " * 12
+    set_translations(tree, {"ro": {"straddle-up-to-the-button.title": long_title.strip()}})
+    done = run_rulebook(tree, "cards", "--lang", "ro", "--house", "club")
+    assert done.returncode == 2 and done.stdout == "", done
+    [line] = done.stderr.splitlines()
+    stakes = Project.load(tree).houses["club"].book.house["stakes"]
+    assert stakes[0]["name"] == "1/3"
+    assert re.fullmatch(rf"houses/club/house\.yaml:{stakes.line_of(0)}: stakes 1/3: club/ro/card-1-3\.pdf: the card's "
+                        r"text runs \d+ mm past its foot; .*", line), line
+    assert not (tree / "_build" / "cards").exists()
+
+
+def test_overflow_measures_how_far_a_face_runs_past_its_foot():
+    """The measure the refusal rests on: a face of a few lines holds them; one of two hundred does not."""
+    from weasyprint import HTML
+
+    from rulebook.printing import overflow
+
+    css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
+    def face(lines: int) -> str:
+        body = "".join(f"<p>Line {n}</p>" for n in range(lines))
+        return f"<html><head><style>{css}</style></head><body><div class='face'>{body}</div></body></html>"
+    assert overflow(HTML(string=face(3)).render()) == 0
+    assert overflow(HTML(string=face(200)).render()) > 1000
+
+
 def test_a_card_renders_to_an_image(cards, tmp_path):
     out, _book = cards
     subprocess.run(["pdftoppm", "-png", "-r", "60", str(out / "ro" / "card-1-3.pdf"), str(tmp_path / "card")], check=True)
