@@ -32,6 +32,7 @@ def test_merge_after_source_edit_keeps_every_translation(tree):
     old_text = "No rake is taken from a hand that ends before the flop."
     edit(rake, old_text, "No rake is ever taken from a hand that ends before the flop is dealt.")
     edit(rake, "      - id: rake-cap-definition\n", "      - id: rake-cap-meaning\n")  # a renamed rule
+    edit(tree / "locales" / "glossary.yaml", "rules: [rake-cap-definition]", "rules: [rake-cap-meaning]")  # its term's
     text = rake.read_text()
     start, end = text.index("  - id: chinese-poker\n"), text.index("\nnotes:")
     rake.write_text(text[:start] + text[end:])  # a removed section
