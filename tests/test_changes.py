@@ -227,8 +227,8 @@ def test_changes_page_in_each_language(changes_site, lang):
     wording = TRANSLATIONS.get(lang, {}).get("rake-cap-definition.text", NEW_WORDING).split()
     assert marked["ins"] and all(word in wording for word in marked["ins"])
     assert marked["del"] and not all(word in wording for word in marked["del"])
-    index = (changes_site / lang / "index.html").read_text(encoding="utf-8")
-    assert 'href="changes.html"' in index
+    for linking in ("index.html", "downloads.html"):   # found from the home page and the downloads page
+        assert 'href="changes.html"' in (changes_site / lang / linking).read_text(encoding="utf-8"), linking
 
 
 def test_changed_and_new_rules_are_marked(changes_site):
