@@ -19,7 +19,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook.model import Rule, Rulebook
-from rulebook.parameters import formatted, label
+from rulebook.parameters import cards_showing, formatted, label
 from rulebook.values import resolve
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ class ParameterChange:
     old_value: Any
     new_value: Any
     rules: tuple[tuple[str, str, str], ...]   # (rule id, part id, title) of each rule that quotes it
+    cards: tuple[str, ...] = ()              # the printed cards it is on: NLH 1/3, Rake
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,8 @@ def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[Pa
             "—" if old_value is missing else formatted(path, old_value, old_house, now.fmt),
             "—" if new_value is missing else formatted(path, new_value, new_house, now.fmt),
             None if old_value is missing else old_value, None if new_value is missing else new_value,
-            tuple((rule.id, part_id, _title(now, rule)) for rule, part_id in quoting))
+            tuple((rule.id, part_id, _title(now, rule)) for rule, part_id in quoting),
+            cards_showing(path, new_house if new_value is not missing else old_house, now.tr.gettext("Rake")))
 
 
 def _quoting(book: Rulebook, house: dict, steps: tuple, old_value: Any) -> Iterator[tuple[Rule, str]]:

@@ -272,6 +272,8 @@ def _changes_lines(changes) -> list[str]:
         lines.append(f"  parameter {parameter.path}: {parameter.label}: {parameter.old} -> {parameter.new}")
         if parameter.rules:
             lines.append(f"            quoted by: {', '.join(rule_id for rule_id, _, _ in parameter.rules)}")
+        if parameter.cards:
+            lines.append(f"            on cards: {', '.join(parameter.cards)}")
     for example in changes.examples:
         results = "; ".join(f"{name}: {old} -> {new}" for name, old, new in example.results)
         lines.append(f"  example   {example.example_id} (rule {example.rule_id}): {results}")

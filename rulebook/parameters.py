@@ -8,6 +8,8 @@ as it is: tests/test_changes.py requires a label for every parameter of every ho
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import re
 from typing import Any
 
@@ -65,6 +67,32 @@ VALUE_WORDS = {
 }
 
 _SELECTOR = re.compile(r"\[[^\]]*\]")
+
+# What a table card prints of the house file: its own stakes' numbers, and these, on every card alike.
+CARD_NUMBERS = ("official_language", "rake.short_handed_players.min", "rake.short_handed_players.max",
+                "rake.deal_twice_min_pot", "times.break_minutes")
+# What the rake card prints: the bands, the short-handed player counts, and each stakes' rake.
+RAKE_CARD_NUMBERS = ("rake.bands", "rake.short_handed_players")
+RAKE_CARD_STAKES = ("stakes.rake.cap", "stakes.rake.short_handed_cap", "stakes.rake.percent")
+
+
+def on_table_card(path: str, row: Mapping) -> bool:
+    """Whether the table card of these stakes prints the parameter."""
+    return path in CARD_NUMBERS or path.startswith(f"stakes[{row.get('role') or row.get('name')}].")
+
+
+def on_rake_card(path: str) -> bool:
+    """Whether the rake card prints the parameter."""
+    bare = _SELECTOR.sub("", path)
+    return bare.startswith(RAKE_CARD_NUMBERS) or bare in RAKE_CARD_STAKES
+
+
+def cards_showing(path: str, house: Mapping, rake_card: str) -> tuple[str, ...]:
+    """The printed cards a parameter is on, by the names the downloads page gives them (NLH 1/3, and
+    ``rake_card`` for the rake card); none for a house without stakes, which prints no card."""
+    stakes = house.get("stakes") or []
+    cards = [f"{row['game']} {row['name']}" for row in stakes if on_table_card(path, row)]
+    return tuple(cards + ([rake_card] if stakes and on_rake_card(path) else []))
 
 
 def name_of(path: str, tr: Translator) -> str:

@@ -25,7 +25,7 @@ from rulebook.render import PageRenderer
 from rulebook import workers
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
-from rulebook.parameters import name_of
+from rulebook.parameters import name_of, on_table_card
 from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
 from rulebook.errors import ModelError
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
@@ -164,8 +164,7 @@ class PrintRenderer:
         changes = self.page_renderer.changes
         if not changes:
             return None
-        own = f"stakes[{row.get('role') or row.get('name')}]."
-        changed = [change for change in changes.parameters if change.path.startswith(own) or change.path in CARD_NUMBERS]
+        changed = [change for change in changes.parameters if on_table_card(change.path, row)]
         if not changed:
             return None
         gettext = self.translations.gettext
@@ -194,9 +193,6 @@ class PrintRenderer:
 # publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
 TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
 POT_LIMIT_RULES = ("cash-table-pot-announcement",)
-# The house's numbers every table card shows besides its stakes' own.
-CARD_NUMBERS = ("rake.short_handed_players.min", "rake.short_handed_players.max", "rake.deal_twice_min_pot",
-                "times.break_minutes")
 # On the rake card: how split pots and side pots are raked.
 RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
 

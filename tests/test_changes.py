@@ -166,6 +166,7 @@ def test_changes_text_report(editions):
     assert "  parameter stakes[nlh-low].rake.cap: Rake cap (NLH 1/3): 20 lei -> 25 lei" in lines
     quoted = lines[lines.index("  parameter stakes[nlh-low].rake.cap: Rake cap (NLH 1/3): 20 lei -> 25 lei") + 1]
     assert quoted == "            quoted by: rake-rate, rake-cap-by-players, deal-twice-rake, rake-bands"
+    assert lines[lines.index(quoted) + 1] == "            on cards: NLH 1/3, Rake"   # its table card and the rake card
     assert lines[-3:] == [
         "  example   main-and-side-pot-201-782 (rule rake-main-and-side-pots): side_rake: 10 lei -> 15 lei",
         "  example   main-and-side-pot-629-450 (rule rake-main-and-side-pots): main_rake: 20 lei -> 25 lei",
@@ -189,6 +190,7 @@ def test_changes_json_report(editions):
     assert (cap["label"], cap["old"], cap["new"]) == ("Plafond du rake (NLH 1/3)", *CAPS["fr"])
     assert [rule["rule_id"] for rule in cap["rules"]] == ["rake-rate", "rake-cap-by-players", "deal-twice-rake",
                                                           "rake-bands"]
+    assert cap["cards"] == ["NLH 1/3", "Rake"]
     capped = next(example for example in club["examples"] if example["example_id"] == "rake-capped-by-stakes")
     assert capped["results"] == [{"result": "low_rake", "old": "20 lei", "new": "25 lei"}]
     assert "25 lei" in capped["new_text"] and "20 lei" in capped["old_text"]
@@ -214,6 +216,10 @@ def test_changes_page_in_each_language(changes_site, lang):
     text = " ".join(article(html).split())
     old, new = CAPS[lang]
     assert re.search(rf"\(NLH 1/3\)\s*:?\s*{old}\s*→\s*{new}", text.replace("\u00a0", " ").replace("\u202f", " ")), text
+    # and the cards it is printed on, named as the downloads page names them
+    on_cards = {"ro": "Pe cartonașele de masă", "en": "On the table cards", "fr": "Sur les cartes de table",
+                "es": "En las tarjetas de mesa", "hr": "Na stolnim karticama"}[lang]
+    assert re.search(rf"{on_cards}\s*: NLH 1/3, Rake", text.replace("\u00a0", " ")), text
     # the reworded rule as a redline: deleted and inserted words marked apart, and linked to the rule
     assert html.count("<del") >= 3 and html.count("<ins") >= 3
     assert 'href="rake.html#rake-cap-definition"' in html and 'href="rake.html#rake-on-request"' in html
@@ -352,6 +358,9 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
     changes = compare(before, Project.load(tree), "club", "ro", "edition-1")
     shown = {change.path: (change.label, change.old, change.new, [rule for rule, _, _ in change.rules])
              for change in changes.parameters}
+    every_card = tuple(f"{row['game']} {row['name']}" for row in before.houses["club"].book.house["stakes"])
+    assert {change.path: change.cards for change in changes.parameters} == {
+        "times.break_minutes": every_card, "rake.no_flop_no_drop": (), "rake.deal_twice_min_pot": every_card}
     assert shown == {
         "times.break_minutes": ("Pauză", "30 de minute", "45 de minute", ["seat-break-time"]),
         "rake.no_flop_no_drop": ("Fără flop, fără rake", "Da", "Nu", []),
