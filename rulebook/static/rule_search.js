@@ -186,6 +186,14 @@ var RuleSearch = (function () {
   };
 
   if (typeof Search !== "undefined" && stemmer) {
+    /* A page's own summary (Sphinx's) from its rules' words: without the notice of authority every
+       page opens with, nor the rule-id lines. */
+    const pageText = Search.htmlToText;
+    Search.htmlToText = (htmlString, anchor) => {
+      const page = new DOMParser().parseFromString(htmlString, "text/html");
+      page.querySelectorAll(".admonition, p.rule-meta").forEach((el) => el.remove());
+      return pageText(page.documentElement.outerHTML, anchor);
+    };
     const pagesQuery = Search.query;
     Search.query = (query) => {
       if (index) show(query); else pending = query;
