@@ -342,7 +342,8 @@ def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(s
 
 def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_site(site, project):
     """Linked from the home page; each link a file of the site's own downloads folder, with its size
-    in the reader's language; the rulebook in the page's language, every stakes' card and sheet."""
+    in the reader's language (and one to the changes page); the rulebook in the page's language,
+    every stakes' card and sheet."""
     from rulebook.formatting import LocaleFormatter
 
     for house_id, edition in project.houses.items():
@@ -352,6 +353,8 @@ def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_s
             assert 'href="downloads.html"' in (folder / "index.html").read_text(encoding="utf-8"), (house_id, lang)
             html = (folder / "downloads.html").read_text(encoding="utf-8")
             links = re.findall(r'<a class="reference external" href="([^"]+)">', html)
+            assert "changes.html" in links                       # what changed in this edition, beside its files
+            links.remove("changes.html")
             wanted = {f"downloads/rulebook-{lang}.pdf"}
             if book.runs_cash_games:
                 wanted |= {f"downloads/{kind}-{row['name'].replace('/', '-')}.pdf"
