@@ -70,9 +70,9 @@ _SELECTOR = re.compile(r"\[[^\]]*\]")
 
 # What a table card prints of the house file: its own stakes' numbers, and these, on every card alike.
 CARD_NUMBERS = ("official_language", "rake.short_handed_players.min", "rake.short_handed_players.max",
-                "rake.deal_twice_min_pot", "times.break_minutes")
-# What the rake card prints: the bands, the short-handed player counts, and each stakes' rake.
-RAKE_CARD_NUMBERS = ("rake.bands", "rake.short_handed_players")
+                "rake.deal_twice_min_pot", "rake.no_flop_no_drop", "times.break_minutes")
+# What the rake card prints: the bands, the short-handed player counts, no flop no drop, and each stakes' rake.
+RAKE_CARD_NUMBERS = ("rake.bands", "rake.short_handed_players", "rake.no_flop_no_drop")
 RAKE_CARD_STAKES = ("stakes.rake.cap", "stakes.rake.short_handed_cap", "stakes.rake.percent")
 
 

@@ -25,7 +25,7 @@ from rulebook.render import PageRenderer
 from rulebook import workers
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
-from rulebook.parameters import name_of, on_table_card
+from rulebook.parameters import name_of, on_rake_card, on_table_card
 from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
 from rulebook.errors import ModelError
 from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
@@ -158,19 +158,22 @@ class PrintRenderer:
         return [self.page_renderer.fill(self.rules[rule_id].title, self.rules[rule_id].values)
                 for rule_id in rule_ids if rule_id in self.rules]
 
-    def changed_numbers(self, row: dict) -> str | None:
-        """The line on a table card whose numbers changed since the previous edition (its stakes' own
-        and the house's numbers every card shows), old → new in the card's language; None if none did."""
+    def changed_numbers(self, row: dict | None = None) -> str | None:
+        """The line on a card whose numbers changed since the previous edition, old → new in the card's
+        language: a table card's (``row``: its stakes' own numbers and those every card shows, each by
+        its name alone) or the rake card's (each named with its stakes); None if none did."""
         changes = self.page_renderer.changes
         if not changes:
             return None
-        changed = [change for change in changes.parameters if on_table_card(change.path, row)]
+        changed = [change for change in changes.parameters
+                   if (on_table_card(change.path, row) if row is not None else on_rake_card(change.path))]
         if not changed:
             return None
         gettext = self.translations.gettext
         said = [gettext("{parameter} {old} → {new}").format(  # an old → new pair is never broken across lines
-            parameter=_lowered(name_of(change.path, self.translations)), old=_unbroken(change.old),
-            new=_unbroken(change.new)).replace(" → ", "\u00a0→\u00a0") for change in changed]
+            parameter=_lowered(name_of(change.path, self.translations) if row is not None else change.label),
+            old=_unbroken(change.old), new=_unbroken(change.new)).replace(" → ", "\u00a0→\u00a0")
+            for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
     def rules_for(self, row: dict) -> list[str]:

@@ -360,7 +360,8 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
              for change in changes.parameters}
     every_card = tuple(f"{row['game']} {row['name']}" for row in before.houses["club"].book.house["stakes"])
     assert {change.path: change.cards for change in changes.parameters} == {
-        "times.break_minutes": every_card, "rake.no_flop_no_drop": (), "rake.deal_twice_min_pot": every_card}
+        "times.break_minutes": every_card, "rake.no_flop_no_drop": (*every_card, "Rake"),
+        "rake.deal_twice_min_pot": every_card}
     assert shown == {
         "times.break_minutes": ("Pauză", "30 de minute", "45 de minute", ["seat-break-time"]),
         "rake.no_flop_no_drop": ("Fără flop, fără rake", "Da", "Nu", []),
@@ -418,8 +419,8 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
 
 
 def test_a_card_says_which_of_its_numbers_changed(editions, edition_build):
-    """The NLH 1/3 card (its cap changed) carries the line, old → new in its language, at 8 pt or more;
-    the other cards, whose numbers did not change, do not."""
+    """The NLH 1/3 card (its cap changed) carries the line, old → new in its language, at 8 pt or more,
+    and so does the rake card, which prints every cap; the other cards, whose numbers did not change, do not."""
     from rulebook.i18n import LANGUAGES
     from rulebook.project import Project
     from tests.test_print import runs_of
@@ -437,6 +438,8 @@ def test_a_card_says_which_of_its_numbers_changed(editions, edition_build):
                 assert min(size for size, _, _ in runs_of(card)) >= 8
             else:
                 assert line not in text, (lang, card.name)
+        rake = pdf_text(cards / lang / "rake-bands.pdf")   # the rake card prints every stakes' cap: named with its stakes
+        assert re.search(rf"{re.escape(line)} .*\(NLH 1/3\) {old} → {new}", rake), (lang, rake)
     both = pdf_text(cards / "ro-en" / "card-1-3.pdf")
     assert "Modificat în ediția 2" in both and "Changed in edition 2" in both
 
