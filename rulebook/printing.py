@@ -342,7 +342,9 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
             raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
                                                  "foot; it would be printed cut off (shorten what the card prints)",
                              what="stakes")
-        document.write_pdf(target, finisher=_print_at_size)
+        # What is read rather than stood on a table is tagged: headings, lists, tables and links in
+        # reading order, for screen readers and reflowing readers (a card is only printed).
+        document.write_pdf(target, finisher=_print_at_size, pdf_tags=kind == "pdf")
     return list(pages), stamp
 
 

@@ -345,3 +345,24 @@ def test_the_printed_rulebook_links_inside_itself_and_says_whose_it_is(rulebooks
             assert not [uri for uri in uris if not uri.startswith("https://")], (house_id, lang, uris[:3])
             inside = {annot["/Dest"] for annot in annots if "/Dest" in annot}
             assert {rule.id for rule in edition.book.rules} <= inside, (house_id, lang)   # each id jumps to its rule
+            # tagged for screen readers: a structure tree in reading order, a heading for each part and rule
+            root = reader.trailer["/Root"]
+            assert root["/MarkInfo"]["/Marked"] and "/StructTreeRoot" in root, (house_id, lang)
+            roles = structure_roles(root["/StructTreeRoot"])
+            assert roles["/H2"] >= len(edition.book.parts) and roles["/H4"] >= len(edition.book.rules), roles
+            assert roles["/Table"] and roles["/L"] and roles["/Link"], roles
+
+
+def structure_roles(node, found=None):
+    """How many elements of each role a PDF's structure tree holds."""
+    from collections import Counter
+
+    found = Counter() if found is None else found
+    node = node.get_object()
+    if isinstance(node, dict):
+        if "/S" in node:
+            found[node["/S"]] += 1
+        kids = node.get("/K")
+        for kid in kids if isinstance(kids, list) else [kids] if kids is not None else []:
+            structure_roles(kid, found)
+    return found
