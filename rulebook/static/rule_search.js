@@ -2,7 +2,8 @@
    house together (rule_index.js: each part's rules, with their titles and texts) and lists the best
    above Sphinx's pages, each linking to the rule itself (page.html#rule-id) with its part and a
    snippet in which the matching words are marked. A page whose title holds every word comes first,
-   then rules whose titles hold them, then rules whose texts do. Words are compared as Sphinx's
+   then the rule the glossary names for the term, then rules by how much their titles and section
+   headings name the words and by how much the words weigh in them (see ranked). Words are compared as Sphinx's
    search compares them: its own query parsing (poker terms and hyphenated words joined, readers'
    synonyms mapped, stopwords left out) and the language's Stemmer (diacritics folded). Everything
    shown is set as text. */
@@ -29,7 +30,6 @@ var RuleSearch = (function () {
     wordsOf(text).forEach(add);
     return counts;
   };
-  const partial = (stems, term) => term.length > 2 && [...stems.keys()].some((s) => s.includes(term));
   const matches = (word, terms) => {
     if (!/[\p{Letter}\p{Number}]/u.test(word)) return false;
     const s = stem(word);
