@@ -31,8 +31,16 @@ def _rules_line(library) -> str:
     return f"{len(variants)} rules ({stated_in_variants} stated in variants)"
 
 
-def _load(root: Path) -> Project | int:
-    """The project, or one line per mistake and the exit code: 2 unreadable, 1 inconsistent."""
+class Stop(Exception):
+    """A command ends here, its report printed, with this exit code (``main`` returns it)."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+def _load(root: Path) -> Project:
+    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent."""
     from rulebook.checks import Problem
 
     try:
@@ -40,43 +48,37 @@ def _load(root: Path) -> Project | int:
     except ModelErrors as exc:
         if all(error.check for error in exc.errors):
             _report([Problem(e.file, e.line, e.check, e.rule_id, None, e.message) for e in exc.errors], [], "text")
-            return 1
+            raise Stop(1) from None
         _print_errors(exc.errors)
-        return 2
+        raise Stop(2) from None
 
 
-def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...] | int:
-    """The houses named by --house (every house without it), or exit code 2 for one it does not know."""
+def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...]:
+    """The houses named by --house (every house without it); Stop(2) for one it does not know."""
     unknown = [house for house in args.house or () if house not in project.houses]
     if unknown:
         print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
-        return 2
+        raise Stop(2)
     return tuple(args.house or project.houses)
 
 
-def _loaded(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]] | int:
-    """The project and the houses asked for, without the gate (for reports); or the exit code."""
+def _loaded(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]]:
+    """The project and the houses asked for, without the gate (for reports)."""
     project = _load(root)
-    if isinstance(project, int):
-        return project
-    houses = _houses(project, args)
-    return houses if isinstance(houses, int) else (project, houses)
+    return project, _houses(project, args)
 
 
-def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]] | int:
+def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]]:
     """The project and the houses to publish (--house, or every house) if the gate passes;
-    otherwise its report and the exit code. Every publishing command starts here."""
+    otherwise its report and Stop(1). Every publishing command starts here."""
     from rulebook.checks import run_checks
 
     project = _load(root)
-    if isinstance(project, int):
-        return project
     problems = run_checks(project)
     if problems:
         _report(problems, [], "text", "nothing was published")
-        return 1
-    houses = _houses(project, args)
-    return houses if isinstance(houses, int) else (project, houses)
+        raise Stop(1)
+    return project, _houses(project, args)
 
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
@@ -84,8 +86,6 @@ def cmd_check(root: Path, args: argparse.Namespace) -> int:
     from rulebook.status import all_status
 
     project = _load(root)
-    if isinstance(project, int):
-        return project
     problems = run_checks(project)
     template = project.template
     _report(problems, all_status(project), args.format,
@@ -113,8 +113,6 @@ def _report(problems: list, status: list, form: str, scope: str = "") -> None:
 
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
     project = _load(root)
-    if isinstance(project, int):
-        return project
     write_catalog(pot_path(root), project.template)
     print(f"{pot_path(root).relative_to(root)}: {len(project.template)} messages")
     return 0
@@ -141,10 +139,7 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
     from rulebook.site import build_all, build_site
 
-    gated = _gated(root, args)
-    if isinstance(gated, int):
-        return gated
-    project, houses = gated
+    project, houses = _gated(root, args)
     languages = tuple(args.lang or LANGUAGES)
     if args.builder == "html":   # the published site, with the cards and PDFs it offers
         return 0 if build_site(project, languages, args.build_dir, houses) else 1
@@ -154,10 +149,7 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import build_cards
 
-    gated = _gated(root, args)
-    if isinstance(gated, int):
-        return gated
-    project, houses = gated
+    project, houses = _gated(root, args)
     build = args.build_dir or root / "_build"
     written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
     print(f"{len(written)} card PDFs in {build / 'cards'}")
@@ -167,10 +159,7 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
 def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import print_rulebooks
 
-    gated = _gated(root, args)
-    if isinstance(gated, int):
-        return gated
-    project, houses = gated
+    project, houses = _gated(root, args)
     printed = print_rulebooks(project, args.build_dir or root / "_build", tuple(args.lang or LANGUAGES), houses)
     for path in printed or []:
         print(path)
@@ -182,10 +171,7 @@ def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
     own words, each with the editorial decisions recorded about it (``rulebook.fidelity``)."""
     from rulebook.fidelity import departures
 
-    loaded = _loaded(root, args)
-    if isinstance(loaded, int):
-        return loaded
-    project, houses = loaded
+    project, houses = _loaded(root, args)
     report = {}
     for house_id in houses:
         found = departures(project, house_id)
@@ -209,10 +195,7 @@ def cmd_edition(root: Path, args: argparse.Namespace) -> int:
     """``edition tag <house>``: record the house's edition in force as the git tag ``<house>/edition-<n>``."""
     from rulebook.editions import tag_edition
 
-    gated = _gated(root, argparse.Namespace(house=[args.house]))
-    if isinstance(gated, int):
-        return gated
-    project, _ = gated
+    project, _ = _gated(root, argparse.Namespace(house=[args.house]))
     tag = tag_edition(project, args.house)
     print(f"{tag}: tagged; the next edition's changes page compares with it")
     return 0
@@ -223,10 +206,7 @@ def cmd_changes(root: Path, args: argparse.Namespace) -> int:
     from rulebook.changes import compare
     from rulebook.editions import load_at
 
-    loaded = _loaded(root, args)
-    if isinstance(loaded, int):
-        return loaded
-    project, houses = loaded
+    project, houses = _loaded(root, args)
     old = load_at(root, args.since)
     missing = [house for house in houses if house not in old.houses]
     if missing and args.house:
@@ -366,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
                "changes": cmd_changes, "edition": cmd_edition}
     try:
         return handler[args.command](args.root.resolve(), args)
+    except Stop as stop:
+        return stop.code
     except ModelError as exc:
         print(exc, file=sys.stderr)
         return 2
