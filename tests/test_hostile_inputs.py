@@ -41,6 +41,11 @@ def replace(relative: str, old: str, new: str) -> Callable[[Path], None]:
     return lambda tree: edit(tree / relative, old, new)
 
 
+def under_rake_rate_source(line: str) -> Callable[[Path], None]:
+    """The rake-rate rule (the first whose source is "RAKE:") with one more key under its source."""
+    return replace(RAKE, '        source: "RAKE:"\n', f'        source: "RAKE:"\n        {line}\n')
+
+
 def write_bytes(relative: str, change: Callable[[bytes], bytes]) -> Callable[[Path], None]:
     return lambda tree: (tree / relative).write_bytes(change((tree / relative).read_bytes()))
 
@@ -161,23 +166,17 @@ CASES = [
          2, "'adopt' must be a list"),
     Case("house-unstated-policy", HOUSE, replace(HOUSE, "  betting:\n", "  betting:\n    incomplete_all_in: tda\n"), 2,
          "parameter betting.incomplete_all_in is stated by no rule the house publishes"),
-    Case("rule-proposed-blank", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
-                                                                              '        proposed: " "\n'), 2,
+    Case("rule-proposed-blank", RAKE, under_rake_rate_source('proposed: " "'), 2,
          "rule rake-rate: 'proposed' must say why"),
-    Case("rule-proposed-not-text", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
-                                                                                 '        proposed: [a]\n'), 2,
+    Case("rule-proposed-not-text", RAKE, under_rake_rate_source('proposed: [a]'), 2,
          "rule rake-rate: 'proposed' must be text"),
-    Case("rule-states-unknown", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
-                                                                              '        states: betting.rake\n'), 2,
+    Case("rule-states-unknown", RAKE, under_rake_rate_source('states: betting.rake'), 2,
          "rule rake-rate: 'states' names 'betting.rake', which is not a ruling house parameter"),
-    Case("rule-proposal-no-reason", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
-                                                                                  '        proposals: [{text: More.}]\n'),
+    Case("rule-proposal-no-reason", RAKE, under_rake_rate_source('proposals: [{text: More.}]'),
          2, "rule rake-rate: a proposal is missing 'reason'"),
-    Case("rule-proposal-unknown-key", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
-                                                  '        proposals: [{text: More., reason: Why., adopted: yes}]\n'),
+    Case("rule-proposal-unknown-key", RAKE, under_rake_rate_source('proposals: [{text: More., reason: Why., adopted: yes}]'),
          2, "rule rake-rate: unknown key 'adopted' in a proposal"),
-    Case("rule-proposal-placeholder", RAKE, replace(RAKE, '        source: "RAKE:"\n', '        source: "RAKE:"\n'
-                                                  '        proposals: [{text: "Up to {nothing}.", reason: Why.}]\n'),
+    Case("rule-proposal-placeholder", RAKE, under_rake_rate_source('proposals: [{text: "Up to {nothing}.", reason: Why.}]'),
          2, "rule rake-rate: placeholder {nothing} names no value"),
     # -- worked examples: code is refused before anything runs -------------------------------
     Case("call-issue-payload", EXAMPLES, example_call(
