@@ -138,10 +138,6 @@ def compare(old: "Project", new: "Project", house_id: str, lang: str, since: str
                    tuple(_example_changes(old, new, then, now)))
 
 
-def _placed(book: Rulebook) -> dict[str, tuple[str, Rule]]:
-    return {rule.id: (part.id, rule) for part in book.parts for rule in part.rules}
-
-
 def _wording(shown: "PageRenderer", rule: Rule) -> tuple:
     """What a rule says in the language before its numbers are filled in, and what it quotes."""
     return (rule.variant, *(shown.text(message) for message in rule.messages()),
@@ -157,7 +153,7 @@ def _text(shown: "PageRenderer", rule: Rule) -> str:
 
 
 def _rule_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[RuleChange]:
-    before, after = _placed(then.book), _placed(now.book)
+    before, after = then.placed, now.placed
     for rule_id, (part_id, rule) in after.items():
         if rule_id not in before:
             yield RuleChange("added", rule_id, part_id, None, _title(now, rule), None, _text(now, rule))
@@ -246,7 +242,7 @@ def _results(example: "WorkedExample") -> dict:
 
 def _example_changes(old: "Project", new: "Project", then: "PageRenderer", now: "PageRenderer") -> Iterator[ExampleChange]:
     before = {example.id: example for example in old.houses[then.book.id].examples}
-    placed = _placed(now.book)
+    placed = now.placed
     for example in new.houses[now.book.id].examples:
         previous = before.get(example.id)
         if previous is None:

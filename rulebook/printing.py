@@ -45,9 +45,8 @@ class PrintRenderer:
         )
         self.env.install_gettext_callables(self.translations.gettext, self.translations.ngettext, newstyle=False)
         fmt = self.fmt
-        self.rules = {rule.id: rule for rule in book.rules}
-        self.part_of = {rule.id: part.id for part in book.parts for rule in part.rules}
-        self.page_renderer = PageRenderer(project, house_id, lang)   # rule and part texts, as the pages say them
+        # rule and part texts as the pages say them, and each rule with its part (``placed``)
+        self.page_renderer = PageRenderer(project, house_id, lang)
         self.env.globals.update(
             house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
@@ -127,7 +126,7 @@ class PrintRenderer:
         page = re.fullmatch(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?", href)
         if href.startswith("#"):
             return f'<a class="reference internal" href="{escape(href)}"'
-        if rule and self.part_of.get(rule.group(1)) in printed:
+        if rule and self.page_renderer.placed.get(rule.group(1), (None,))[0] in printed:
             return f'<a class="reference internal" href="#{rule.group(1)}"'
         if page and page.group(1) in printed:
             return f'<a class="reference internal" href="#{page.group(2) or "document-" + page.group(1)}"'
@@ -155,8 +154,9 @@ class PrintRenderer:
     def rule_titles(self, *rule_ids: str) -> list[str]:
         """The titles of those rules the house publishes, in the card's language: a rule's title is
         the rule in one line, so the card says only what the rulebook says."""
-        return [self.page_renderer.fill(self.rules[rule_id].title, self.rules[rule_id].values)
-                for rule_id in rule_ids if rule_id in self.rules]
+        placed = self.page_renderer.placed
+        return [self.page_renderer.fill(placed[rule_id][1].title, placed[rule_id][1].values)
+                for rule_id in rule_ids if rule_id in placed]
 
     def changed_numbers(self, row: dict | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
