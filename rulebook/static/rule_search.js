@@ -97,9 +97,12 @@ var RuleSearch = (function () {
   const ranked = (terms) => {
     if (!prepared) prepare();
     const { all } = prepared;
-    const idf = new Map();
+    // Each word's weight in each rule, measured once: it gives the word's rarity, then the rule's score.
+    const weights = new Map(), idf = new Map();
     for (const [term, words] of terms) {
-      const holding = all.filter((entry) => weight(entry, term, words) > 0).length;
+      const of = new Map(all.map((entry) => [entry, weight(entry, term, words)]));
+      const holding = [...of.values()].filter((w) => w > 0).length;
+      weights.set(term, of);
       idf.set(term, Math.log(1 + (all.length - holding + 0.5) / (holding + 0.5)));
     }
     const found = [];
@@ -111,7 +114,7 @@ var RuleSearch = (function () {
         if (!entry.id) return;
         let points = 0, named = 0;
         for (const [term, words] of terms) {
-          const w = weight(entry, term, words);
+          const w = weights.get(term).get(entry);
           if (!w) return;
           points += idf.get(term) * w / (K1 + w);
           named += count(entry.stems.title, term, words) ? 2 : count(entry.stems.section, term, words) ? 1 : 0;
