@@ -256,9 +256,10 @@ def removed_statements(root: Path, house_ids: list[str]) -> Iterator[tuple[int, 
         if house is None or len(cells) != 3:
             continue
         rule, added, decision = cells
+        named = re.search(r"`([a-z0-9-]+)`", rule)
         if re.match(r"\W*removed\b", decision, re.IGNORECASE):
             for phrase in _QUOTED.findall(added):
-                yield number, house, rule.strip("`* "), phrase
+                yield number, house, named.group(1) if named else rule.strip("`* "), phrase
 
 
 def removed_problems(project: Project) -> list[Problem]:
