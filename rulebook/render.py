@@ -18,7 +18,7 @@ from babel.lists import format_list
 
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.examples import WorkedExample, shown_result
-from rulebook.formatting import LocaleFormatter, format_value
+from rulebook.formatting import LocaleFormatter, cldr, format_value
 from rulebook.i18n import LANGUAGES
 from rulebook.glossary import Term
 from rulebook.model import Message, Rule, fill
@@ -69,7 +69,8 @@ def rst_fill(template: str, links: dict[str, Markup]) -> Markup:
 
     parts = []
     for literal, name, _spec, _conversion in string.Formatter().parse(template):
-        parts.append(rst_text(literal) if literal.strip() else literal)
+        lead, trail = literal[:len(literal) - len(literal.lstrip())], literal[len(literal.rstrip()):]
+        parts.append(lead[:1] + rst_text(literal) + trail[:1] if literal.strip() else literal[:1])
         if name is not None:
             parts.append(links[name])
     return Markup("".join(parts))
@@ -269,7 +270,7 @@ class PageRenderer:
     def show(self, value: Value) -> str:
         """An example's value as the page's language writes it."""
         if value.unit == "items":
-            return format_list([self.show(item) for item in value.literal], locale=self.tr.locale)
+            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale))
         if value.literal is None:
             return "—"
         if value.unit in ("data", "text"):
