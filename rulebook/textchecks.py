@@ -81,9 +81,20 @@ def glossary_problems(glossary: Glossary, lang: str, msgid: str, msgstr: str) ->
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
+# A passage in quotation marks: a document's own words, which a note quotes as they are written.
+_QUOTED = re.compile(r'"([^"]{1,200})"|“([^”]{1,200})”|„([^“”]{1,200})[“”]|«\s?([^»]{1,200}?)\s?»')
+
+
+def _quotations(text: str) -> set[str]:
+    return {next(group for group in match.groups() if group is not None).strip() for match in _QUOTED.finditer(text)}
+
+
 def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | None:
-    """English words of the msgid left in the translation, unless the language accepts them."""
+    """English words of the msgid left in the translation, unless the language accepts them, or they
+    are a quotation the msgid quotes too (a document's own words, "STRADLLE", kept as written)."""
     source = {word.lower() for word in _WORD.findall(without_placeholders(msgid))}
+    for quoted in _quotations(msgid) & _quotations(msgstr):
+        msgstr = msgstr.replace(quoted, " ")
     left = []
     for word in _WORD.findall(without_placeholders(msgstr)):
         lower = word.lower()
