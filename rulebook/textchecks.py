@@ -90,11 +90,11 @@ def _quotations(text: str) -> set[str]:
 
 
 def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | None:
-    """English words of the msgid left in the translation, unless the language accepts them, or they
-    are a quotation the msgid quotes too (a document's own words, "STRADLLE", kept as written)."""
+    """English words of the msgid left in the translation, unless the language accepts them, or both
+    quote them (a document's own words, "STRADLLE", "Si call", kept as written)."""
     source = {word.lower() for word in _WORD.findall(without_placeholders(msgid))}
-    for quoted in _quotations(msgid) & _quotations(msgstr):
-        msgstr = msgstr.replace(quoted, " ")
+    quoted = {word.lower() for passage in _quotations(msgid) for word in _WORD.findall(passage)}
+    source -= quoted & {word.lower() for passage in _quotations(msgstr) for word in _WORD.findall(passage)}
     left = []
     for word in _WORD.findall(without_placeholders(msgstr)):
         lower = word.lower()
