@@ -8,12 +8,14 @@ traceback: 2 for input that cannot be read, 1 for an inconsistency.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Iterator
 
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
@@ -136,22 +138,34 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _publishing(root: Path, args: argparse.Namespace) -> Iterator[tuple[Project, tuple[str, ...], Path]]:
+    """For a publishing command: its build folder locked (a second build waits), then the project
+    read and gated, and the houses asked for (``_gated``)."""
+    from rulebook import faults, lock
+
+    build = args.build_dir or root / "_build"
+    with lock.held(build):
+        project, houses = _gated(root, args)
+        faults.at("loaded")
+        yield project, houses, build
+
+
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
     from rulebook.site import build_all, build_site
 
-    project, houses = _gated(root, args)
-    languages = tuple(args.lang or LANGUAGES)
-    if args.builder == "html":   # the published site, with the cards and PDFs it offers
-        return 0 if build_site(project, languages, args.build_dir, houses) else 1
-    return 0 if build_all(project, languages, args.builder, args.build_dir, houses) else 1
+    with _publishing(root, args) as (project, houses, build):
+        languages = tuple(args.lang or LANGUAGES)
+        if args.builder == "html":   # the published site, with the cards and PDFs it offers
+            return 0 if build_site(project, languages, build, houses) else 1
+        return 0 if build_all(project, languages, args.builder, build, houses) else 1
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import build_cards
 
-    project, houses = _gated(root, args)
-    build = args.build_dir or root / "_build"
-    written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
+    with _publishing(root, args) as (project, houses, build):
+        written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
     print(f"{len(written)} card PDFs in {build / 'cards'}")
     return 0
 
@@ -159,8 +173,8 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
 def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import print_rulebooks
 
-    project, houses = _gated(root, args)
-    printed = print_rulebooks(project, args.build_dir or root / "_build", tuple(args.lang or LANGUAGES), houses)
+    with _publishing(root, args) as (project, houses, build):
+        printed = print_rulebooks(project, build, tuple(args.lang or LANGUAGES), houses)
     for path in printed or []:
         print(path)
     return 0 if printed is not None else 1
@@ -351,6 +365,10 @@ def main(argv: list[str] | None = None) -> int:
     except ModelError as exc:
         print(exc, file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("rulebook: interrupted; nothing half-done was published (what was published before stands)",
+              file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from rulebook import sources
 from rulebook.memo import Memo
 
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
@@ -37,8 +38,8 @@ def po_path(root: Path, lang: str) -> Path:
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    with open(path, "rb") as handle:
-        catalog = read_po(handle, locale=locale, abort_invalid=True)
+    catalog = read_po(io.BytesIO(sources.read(path, str(path), MAX_CATALOG_BYTES, "catalog")), locale=locale,
+                      abort_invalid=True)
     for message in catalog:
         _recover_previous(message)
     return catalog
@@ -261,11 +262,12 @@ def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog 
 
     path = po_path(root, lang)
     rel = str(path.relative_to(root))
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
-    data = path.read_bytes()
-    if len(data) > MAX_CATALOG_BYTES:
-        raise ModelErrors([ModelError(rel, 1, None, f"the catalog is larger than {MAX_CATALOG_BYTES:,} bytes", "catalog")])
+    try:
+        data = sources.read(path, rel, MAX_CATALOG_BYTES, "catalog")
+    except ModelError as exc:
+        raise ModelErrors([exc]) from None
     if data.startswith(b"\xef\xbb\xbf"):
         raise ModelErrors([ModelError(rel, 1, None, "starts with a byte-order mark: save it as UTF-8 without BOM", "catalog")])
     try:

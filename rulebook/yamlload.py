@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from rulebook import sources
 from rulebook.errors import ModelError
 
 
@@ -111,12 +112,7 @@ def _id_of(mapping: dict) -> str | None:
 def load(path: Path, display: str | None = None) -> Any:
     """Load one YAML file; any syntax error becomes a one-line ModelError."""
     name = display or str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ModelError(name, 0, None, f"cannot read: {exc.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ModelError(name, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
+    data = sources.read(Path(path), name, MAX_FILE_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
