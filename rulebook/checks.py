@@ -14,11 +14,13 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from rulebook.characters import not_text
 from rulebook.i18n import TRANSLATED, entry_state, po_path, pot_path
 from rulebook.memo import Memo, digest
 from rulebook.model import replacement_fields
 from rulebook.project import Project
 from rulebook.glossary import Glossary
+from rulebook.yamlload import MAX_TEXT
 from rulebook.textchecks import (digit_problem, doubled_problem, english_problem, french_typography_problem,
                                  glossary_problems, markup_problem)
 
@@ -112,6 +114,10 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
     return problems
 
 
+# Twice the longest text a rule file may hold (``yamlload.MAX_TEXT``): room for any language.
+MAX_TRANSLATION = 2 * MAX_TEXT
+
+
 def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, glossary: Glossary,
                    interface: bool):
     """What is wrong with one entry's msgstr(s), each plural form judged against its msgid."""
@@ -120,6 +126,11 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
         # msgstr[0] answers the singular msgid; every other form the plural one.
         source = ids[0] if index == 0 else ids[-1]
         form = f"msgstr[{index}]: " if len(strings) > 1 else ""
+        if len(string) > MAX_TRANSLATION:
+            yield "length", f"{form}{len(string):,} characters: no translation is longer than {MAX_TRANSLATION:,}"
+            continue
+        if problem := not_text(string, one_line="\n" not in source):
+            yield "characters", form + problem
         try:
             got = replacement_fields(string)
         except ValueError:
