@@ -175,13 +175,76 @@ def check_examples(project: Project) -> list[Problem]:
     return problems
 
 
+# The longest house name every card holds in every language, at the widest letters (measured:
+# tests/test_faults.py prints it); the cards are only printed after the gate, so it is checked here.
+MAX_HOUSE_NAME = 32
+
+
+def name_problem(name: str) -> str | None:
+    """What keeps ``name`` from being a house's name on its pages and cards, or None."""
+    if not name.strip():
+        return "the house name is empty"
+    if problem := not_text(name, one_line=True):
+        return problem
+    if len(name) > MAX_HOUSE_NAME:
+        return f"the house name has {len(name)} characters: a card holds {MAX_HOUSE_NAME}"
+    return None
+
+
+def check_houses(project: Project) -> list[Problem]:
+    """Each house's name, printed on every card: one line of text a card holds."""
+    problems = []
+    for house_id, edition in project.houses.items():
+        if problem := name_problem(edition.book.name):
+            path = project.root / edition.book.house_file
+            line = next((number for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                         if text.startswith("name:")), 1)
+            problems.append(Problem(edition.book.house_file, line, "house", house_id, None, problem))
+    return problems
+
+
 def run_checks(project: Project) -> list[Problem]:
-    """Every problem of the project: examples, the template, each language's catalog."""
-    problems = check_examples(project)
+    """Every problem of the project: examples, the template, each language's catalog, and each
+    earlier edition the site publishes from git."""
+    problems = check_examples(project) + check_houses(project)
     problems += check_template(project.root, project.template)
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(project.code_digest, project.glossary.digest, lang))
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo)
         memo.save()
+    return problems + check_editions(project)
+
+
+# Code: the templates' and the generator's own strings. An earlier edition is rendered by today's
+# code, whose strings its catalogs cannot all have: one it lacks is shown in English, and one of
+# its own that today's code no longer has is not shown at all.
+_CODE = ("templates/", "rulebook/")
+
+
+def edition_problems(old: Project) -> list[Problem]:
+    """The gate for an earlier edition read from git: the same checks as today's tree (its examples
+    against today's engine, its catalogs against its own sources, every translation's text), but
+    for the template file (extraction is today's code's) and today's code strings it cannot have."""
+    problems = check_examples(old)
+    for lang in TRANSLATED:
+        for problem in check_catalog(old.root, lang, old.catalogs[lang], old.template, old.glossary):
+            if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
+                continue
+            problems.append(problem)
+    return problems
+
+
+def check_editions(project: Project) -> list[Problem]:
+    """Each tagged earlier edition of each house, refused as today's tree would be (one line each,
+    naming the tag)."""
+    from rulebook.editions import refused, tagged_editions
+
+    problems, seen = [], set()
+    for house_id in project.houses:
+        for tag, commit in tagged_editions(project, house_id):
+            if commit not in seen:
+                seen.add(commit)
+                problems += [Problem(p.file, p.line, "edition", p.rule_id, p.lang, f"at tag {tag}: [{p.check}] {p.message}")
+                             for p in refused(project, tag, commit)]
     return problems

@@ -111,7 +111,7 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
     Same msgid and context: kept as it is. Same context, changed English:
     kept, marked fuzzy, with the previous msgid for the translator. No context
     (interface strings): the closest unused old message, fuzzy. Anything left
-    over becomes obsolete, never deleted.
+    over becomes obsolete, never deleted; an obsolete entry the template has again comes back.
     """
     merged = Catalog(
         locale=existing.locale, domain=existing.domain, project=existing.project,
@@ -120,9 +120,13 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
         revision_date=existing.revision_date, last_translator=existing.last_translator,
         language_team=existing.language_team, charset="utf-8", fuzzy=False,
     )
-    merged.obsolete.update(existing.obsolete)
+    # An obsolete entry is a candidate like any other: a rule removed, then restored, gets its
+    # translation back (and is never both obsolete and current: msgfmt refuses the duplicate).
     old = {(m.id, m.context): m for m in existing if m.id}
-    by_context = {m.context: m for m in existing if m.id and m.context}
+    for m in existing.obsolete.values():
+        old.setdefault((m.id, m.context), m)
+    by_context = {m.context: m for m in old.values() if m.context}
+    by_context.update({m.context: m for m in existing if m.id and m.context})
     used: set = set()
     pending = []
     for new in template:
@@ -233,10 +237,24 @@ class Translations:
         return self.pgettext(None, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` by the language's CLDR rule, which the gate holds the catalog's
+        Plural-Forms to (never the header's own expression, which could pick a form it lacks)."""
         found = self._lookup(singular, None)
         if found and self.catalog is not None:
-            return found.string[gettext.c2py(self.catalog.plural_expr)(n)]
+            return found.string[min(plural_form(self.locale, n), len(found.string) - 1)]
         return singular if n == 1 else plural
+
+
+def plural_form(lang: str, n: int) -> int:
+    """Which plural form ``n`` takes in ``lang``, by CLDR's rule."""
+    from babel.messages.plurals import get_plural
+
+    if lang not in _PLURAL_RULES:
+        _PLURAL_RULES[lang] = gettext.c2py(get_plural(lang).plural_expr)
+    return _PLURAL_RULES[lang](n)
+
+
+_PLURAL_RULES: dict = {}
 
 
 # -- strict reading ---------------------------------------------------------------
@@ -409,13 +427,19 @@ def _header_problems(catalog: Catalog, lang: str, rel: str, text: str) -> list:
     return problems
 
 
+# The counts a plural rule is compared on: every one up to 1,000, and around every power of ten up to
+# the largest number the sources may hold (the look-up itself uses CLDR's rule, whatever the header says).
+_COUNTS = (*range(1001), *(base + offset for base in (10 ** k for k in range(3, 10)) for offset in range(-30, 230)))
+
+
 def _same_plural_rule(header: str, nplurals: int, expression: str) -> bool:
-    """Whether a Plural-Forms header picks the same form as CLDR's rule for every count up to 1,000."""
+    """Whether a Plural-Forms header picks the same form as CLDR's rule for every count up to 1,000
+    and around every power of ten beyond."""
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header)
     if not match or int(match.group(1)) != nplurals or len(match.group(2)) > 500:
         return False
     try:
         theirs, ours = gettext.c2py(match.group(2)), gettext.c2py(expression)
-        return all(theirs(n) == ours(n) for n in range(1001))
+        return all(theirs(n) == ours(n) for n in _COUNTS)
     except (ValueError, SyntaxError, RecursionError, ZeroDivisionError):
         return False
