@@ -196,7 +196,7 @@ def refused(project: Project, tag: str, commit: str, old: Project | None = None)
 
     memo = Memo(project.root / "_build" / "cache", "edition-gate", project.code_digest, _problem_rows)
     rows = memo(commit, lambda: [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
-                                 for p in edition_problems(old or load_at(project.root, tag))])
+                                 for p in edition_problems(old or load_at(project.root, tag), project)])
     memo.save()
     return [Problem(*row) for row in rows]
 
