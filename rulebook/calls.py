@@ -54,6 +54,13 @@ HOUSE_METHODS = frozenset(
 HOUSE_SETTINGS = frozenset(
     name for name in getattr(House, "__dataclass_fields__", {}) if not name.startswith("_"))
 MAX_CALL_LENGTH = 2000
+# The engine functions that rule by a house policy, with the argument that names it and the house
+# setting it must come from: an example always runs under its house's own policy, never another.
+POLICY_ARGUMENTS = {
+    ("showdown", "first_to_show"): ("rule", "first_to_show"),
+    ("betting", "may_raise"): ("rule", "incomplete_all_in"),
+    ("betting", "undercall"): ("rule", "undercall"),
+}
 
 
 @dataclass(frozen=True)
@@ -142,6 +149,11 @@ def _call(node: ast.AST, names, top: bool) -> Call:
         if keyword.arg is None:
             raise CallError("** arguments are not allowed")
         kwargs.append((_public(keyword.arg, "the argument"), argument(keyword.value)))
+    if (owner, function) in POLICY_ARGUMENTS:
+        name, setting = POLICY_ARGUMENTS[owner, function]
+        if dict(kwargs).get(name) != HouseSetting((setting,)):
+            raise CallError(f"{owner}.{function} rules by the house's policy: pass {name}=house.{setting} "
+                            "(an example runs under its house's own policy and cannot choose another)")
     return Call(owner, function, args, tuple(kwargs), tuple(fields))
 
 

@@ -7,7 +7,6 @@ editor or a CI log points straight at what to fix.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,29 +14,18 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from rulebook.characters import not_text
-from rulebook.i18n import TRANSLATED, entry_state, po_path, pot_path
+from rulebook.coherence import coherence_problems
+from rulebook.errors import Problem
+from rulebook import sources
+from rulebook.i18n import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path
 from rulebook.memo import Memo, digest
 from rulebook.model import replacement_fields
 from rulebook.project import Project
 from rulebook.glossary import Glossary
 from rulebook.yamlload import MAX_TEXT
-from rulebook.textchecks import (digit_problem, doubled_problem, english_problem, french_typography_problem,
+from rulebook.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
+                                 french_typography_problem,
                                  glossary_problems, markup_problem)
-
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    line: int
-    check: str
-    rule_id: str | None
-    lang: str | None
-    message: str
-
-    def __str__(self) -> str:
-        who = self.rule_id or "-"
-        lang = f" ({self.lang})" if self.lang else ""
-        return f"{self.file}:{self.line}: [{self.check}] {who}{lang}: {self.message}"
 
 
 def _rule_of(context: str | None, comments: list[str]) -> str | None:
@@ -54,7 +42,7 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     if not path.exists():
         return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
     now = {(m.id, m.context) for m in template if m.id}
-    then = _messages_of(path.read_bytes())
+    then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
@@ -149,6 +137,8 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
             yield "english", form + problem
         if problem := doubled_problem(source, string):
             yield "doubled", form + problem
+        if problem := apostrophe_problem(glossary.apostrophes.get(lang, "'"), string):
+            yield "apostrophe", form + problem
         if lang == "fr" and (problem := french_typography_problem(string)):
             yield "typography", form + problem
 
@@ -205,9 +195,10 @@ def check_houses(project: Project) -> list[Problem]:
 
 
 def run_checks(project: Project) -> list[Problem]:
-    """Every problem of the project: examples, the template, each language's catalog, and each
-    earlier edition the site publishes from git."""
+    """Every problem of the project: examples, the house names, coherence, the template, each
+    language's catalog, and each earlier edition the site publishes from git."""
     problems = check_examples(project) + check_houses(project)
+    problems += coherence_problems(project)
     problems += check_template(project.root, project.template)
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",

@@ -361,6 +361,22 @@ def _without_opening_comments(text: str) -> str:
     return "".join(lines[first:])
 
 
+def cmd_notes(root: Path, args: argparse.Namespace) -> int:
+    """``notes confirm``: an editor has read each named note (or every note, ``--all``) against the rules
+    it discusses as they are now; their digests are recorded in the note, and it is no longer stale."""
+    from rulebook.coherence import confirm_notes
+
+    project = _load(root)
+    known = {note.id for note in project.library.notes}
+    unknown = sorted(set(args.note) - known)
+    if unknown or not (args.note or args.all):
+        print(f"no editorial note {unknown[0]!r}" if unknown else "name the notes to confirm, or --all", file=sys.stderr)
+        return 2
+    confirmed = confirm_notes(project.library, None if args.all else set(args.note))
+    print(f"{len(confirmed)} note(s) confirmed against the rules they discuss")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebook", description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
@@ -400,10 +416,15 @@ def main(argv: list[str] | None = None) -> int:
     actions = editions.add_subparsers(dest="action", required=True)
     tag = actions.add_parser("tag", help="tag the current commit as <house>/edition-<n>, n from the house file")
     tag.add_argument("house", help="the house id")
+    notes = commands.add_parser("notes", help="editorial notes: confirm one still holds after its rules changed")
+    note_actions = notes.add_subparsers(dest="action", required=True)
+    confirm = note_actions.add_parser("confirm", help="record that the notes were read against their rules as they are")
+    confirm.add_argument("note", nargs="*", help="the notes' ids")
+    confirm.add_argument("--all", action="store_true", help="every note")
     args = parser.parse_args(argv)
     handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
                "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
-               "changes": cmd_changes, "edition": cmd_edition}
+               "changes": cmd_changes, "edition": cmd_edition, "notes": cmd_notes}
     try:
         return handler[args.command](args.root.resolve(), args)
     except Stop as stop:

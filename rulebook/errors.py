@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class ModelError(Exception):
     """Bad input, reported as ``file:line: rule <id>: what is wrong``."""
@@ -28,3 +30,20 @@ class ModelErrors(Exception):
     def __init__(self, errors: list[ModelError]):
         self.errors = errors
         super().__init__("\n".join(str(e) for e in errors))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """An inconsistency the gate reports (exit 1): ``file:line: [check] rule-id (lang): message``."""
+
+    file: str
+    line: int
+    check: str
+    rule_id: str | None
+    lang: str | None
+    message: str
+
+    def __str__(self) -> str:
+        who = self.rule_id or "-"
+        lang = f" ({self.lang})" if self.lang else ""
+        return f"{self.file}:{self.line}: [{self.check}] {who}{lang}: {self.message}"

@@ -9,14 +9,16 @@ literals), so the same text is run by the drift gate and shown as a doctest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook import yamlload
 from rulebook.calls import ENGINE_MODULES, Call, CallError, parse_call, reads_the_house, run_call, show_call
 from rulebook.errors import ModelError
-from rulebook.model import ID_PATTERN, MAX_ID, Message, placeholders, _Reader, _clean
+from rulebook.model import HOUSE_UNITS, ID_PATTERN, MAX_ID, Message, placeholders, _Reader, _clean
+from rulebook.yamlload import Map
 from rulebook.values import Value, parse_value
 
 if TYPE_CHECKING:
@@ -49,6 +51,18 @@ class WorkedExample:
     line: int
     houses: tuple[str, ...] = ()     # the houses whose numbers it uses (empty: every house publishing its rule)
     variant: str | None = None       # for a rule stated in variants: the variant it works through
+    # The same story told in another house unit (``in_chips:``): the given values, results and rows that
+    # change, so each house's rulebook shows amounts in its own unit.
+    by_unit: dict[str, tuple[dict[str, Value], dict[str, Value], tuple[dict[str, Value], ...] | None]] = \
+        field(default_factory=dict)
+
+    def in_unit(self, unit: str) -> "WorkedExample":
+        """The example as a house whose amounts are in ``unit`` publishes it."""
+        if unit not in self.by_unit:
+            return self
+        given, results, rows = self.by_unit[unit]
+        return dataclasses.replace(self, given={**self.given, **given}, results={**self.results, **results},
+                                   rows=self.rows if rows is None else rows, by_unit={})
 
     def messages(self) -> list[Message]:
         return [self.text, *(column.label for column in self.columns)]
@@ -101,7 +115,8 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: dict[st
         fields = reader.fields(
             entry, line, ident, "an example",
             required={"id": str, "rule": str, "text": str, "checks": list},
-            optional={"given": dict, "results": dict, "table": dict, "houses": list, "variant": str},
+            optional={"given": dict, "results": dict, "table": dict, "houses": list, "variant": str,
+                      **{f"in_{unit}": dict for unit in HOUSE_UNITS}},
         )
         if fields is None:
             continue
@@ -196,8 +211,45 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
     if not all(isinstance(house, str) for house in houses):
         reader.error(entry.line_of("houses"), ident, "'houses' must list house ids")
         houses = []
+    by_unit = {}
+    for unit in HOUSE_UNITS:
+        if f"in_{unit}" in fields:
+            by_unit[unit] = _in_unit(reader, entry[f"in_{unit}"], ident, unit, given, results, columns, len(rows))
     return WorkedExample(ident, fields["rule"], text, given, results, tuple(checks), tuple(columns),
-                         tuple(rows), reader.file, line, tuple(houses), fields.get("variant"))
+                         tuple(rows), reader.file, line, tuple(houses), fields.get("variant"), by_unit)
+
+
+def _in_unit(reader: _Reader, data: Map, ident: str, unit: str, given: dict, results: dict,
+             columns: list[Column], rows: int) -> tuple[dict, dict, tuple | None]:
+    """``in_<unit>:``: the given values, results and rows that an example gives in another unit; each
+    names a value the example already has (the story is the same, only its amounts change)."""
+    spec = reader.fields(data, data.line, ident, f"'in_{unit}'", required={},
+                         optional={"given": dict, "results": dict, "rows": list})
+    if spec is None:
+        return {}, {}, None
+    values = {}
+    for key, known in (("given", given), ("results", results)):
+        values[key] = _values(reader, spec.get(key), ident)
+        for name in values[key]:
+            if name not in known:
+                reader.error(data[key].line_of(name), ident, f"'in_{unit}' gives {key} {name!r}, which the example "
+                             f"does not have (it changes the amounts of the same story)")
+    table = None
+    if "rows" in spec:
+        if len(spec["rows"]) != rows:
+            reader.error(data.line_of("rows"), ident, f"'in_{unit}' gives {len(spec['rows'])} rows for the "
+                         f"table's {rows}")
+        found = []
+        for number, row in enumerate(spec["rows"]):
+            if not isinstance(row, list) or len(row) != len(columns):
+                reader.error(data["rows"].line_of(number), ident, f"each row needs {len(columns)} values")
+                continue
+            try:
+                found.append({c.name: parse_example_value(v) for c, v in zip(columns, row)})
+            except ValueError as exc:
+                reader.error(data["rows"].line_of(number), ident, str(exc))
+        table = tuple(found)
+    return values["given"], values["results"], table
 
 
 def _validate_expect(expect: Any, names: set[str]) -> None:

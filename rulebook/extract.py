@@ -22,7 +22,8 @@ def extract_rules(
     path = Path(fileobj.name)
     if path.name == "glossary.yaml":
         for term in load_glossary(path.parent.parent, ()):
-            yield term.line, "pgettext", (term.context, term.note), [f"glossary term '{term.english[0]}'"]
+            for line, context, note, comments in term.messages():
+                yield line, "pgettext", (context, note), comments
         return
     if path.parent.name == "executable_examples":
         messages = examples.read_messages(path, f"executable_examples/{path.name}")

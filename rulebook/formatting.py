@@ -40,9 +40,18 @@ COUNTED = {
 }
 
 
+# The English of the rulebook is British (its spelling, "1 December 2026", "a, b and c").
+CLDR_LOCALES = {"en": "en_GB"}
+
+
+def cldr(code: str) -> str:
+    """The CLDR locale a language's dates, lists and units are written in."""
+    return CLDR_LOCALES.get(code, code)
+
+
 def format_value(value: Any, unit: str, translator: Translator) -> str:
     """One placeholder's value, in the words and digits of the translator's locale."""
-    locale = translator.locale
+    locale = cldr(translator.locale)
     if value is None:
         return translator.gettext("no maximum")
     if unit == "lei":
@@ -74,7 +83,7 @@ class LocaleFormatter:
 
     def __init__(self, translator: Translator):
         self.tr = translator
-        self.code = translator.locale
+        self.code = cldr(translator.locale)
 
     def money(self, amount: int | None) -> str:
         return format_value(amount, "lei", self.tr)

@@ -37,7 +37,8 @@ def without_placeholders(text: str) -> str:
 def phrase_pattern(forms: tuple[str, ...]) -> re.Pattern:
     """Any of the forms as whole words (case-insensitive; spaces or hyphens between words)."""
     alternatives = sorted(
-        (r"[\s\u00a0-]+".join(re.escape(word) for word in form.split()) for form in forms),
+        (r"[\s\u00a0-]+".join(re.sub("['\u2019]", "['\u2019]", re.escape(word)) for word in form.split())
+         for form in forms),
         key=len, reverse=True,
     )
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)", re.IGNORECASE)
@@ -56,10 +57,24 @@ class Term:
     search: dict[str, tuple[str, ...]] = field(default_factory=dict)   # words readers search for it with
     rules: tuple[str, ...] = ()             # the rules that say what it is: a house's first one it publishes
     rules_line: int = 0
+    house_notes: dict[str, str] = field(default_factory=dict)   # a house's own meaning, where the houses differ
 
     @property
     def context(self) -> str:
         return f"glossary.{self.id}"
+
+    def note_for(self, house: str) -> tuple[str, str]:
+        """(context, English meaning) of the term in a house's glossary: its own where it has one."""
+        if house in self.house_notes:
+            return f"{self.context}.{house}", self.house_notes[house]
+        return self.context, self.note
+
+    def messages(self) -> list[tuple[int, str, str, list[str]]]:
+        """(line, context, English, translator's comments) of each meaning to translate."""
+        comment = [f"glossary term '{self.english[0]}'"]
+        return [(self.line, self.context, self.note, comment)] + [
+            (self.line, f"{self.context}.{house}", note, [*comment, f"its meaning at house {house}"])
+            for house, note in sorted(self.house_notes.items())]
 
     def forms_in(self, lang: str) -> tuple[str, ...]:
         """The term's accepted forms in a language (English: the source's)."""
@@ -110,6 +125,7 @@ class Term:
 class Glossary:
     terms: tuple[Term, ...]
     loanwords: dict[str, frozenset[str]]   # per language, lower-case
+    apostrophes: dict[str, str] = field(default_factory=dict)   # the one apostrophe each language writes
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __iter__(self):
@@ -123,7 +139,8 @@ class Glossary:
         """Everything the checks read from the glossary, hashed (what their remembered results depend on)."""
         if "digest" not in self._cache:
             self._cache["digest"] = digest(repr(self.terms),
-                                           repr(sorted((lang, sorted(words)) for lang, words in self.loanwords.items())))
+                                           repr(sorted((lang, sorted(words)) for lang, words in self.loanwords.items())),
+                                           repr(sorted(self.apostrophes.items())))
         return self._cache["digest"]
 
     def accepted_english(self, lang: str) -> frozenset[str]:
@@ -180,7 +197,7 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
     for index, entry in enumerate(entries):
         line = entries.line_of(index)
         entry = _mapping(entry, ENGLISH, "each term")
-        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses", "search", "rules"}
+        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses", "search", "rules", "house_notes"}
         if unknown:
             raise ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term")
         ident = entry.get("id")
@@ -191,6 +208,12 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
         if not isinstance(entry.get("note"), str) or not entry["note"].strip():
             raise ModelError(ENGLISH, line, ident, "each term needs a 'note' saying what it means", "term")
         _words(entry.get("en"), ENGLISH, entry.line_of("en"), f"term {ident!r}: 'en'")
+        house_notes = entry.get("house_notes", {})
+        if not isinstance(house_notes, dict) or not all(
+                isinstance(h, str) and ID_PATTERN.fullmatch(h) and isinstance(n, str) and n.strip()
+                for h, n in house_notes.items()):
+            raise ModelError(ENGLISH, entry.line_of("house_notes"), ident, "'house_notes' maps a house id to the "
+                             "term's meaning at that house", "term")
         rules = entry.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) and ID_PATTERN.fullmatch(r) for r in rules):
             raise ModelError(ENGLISH, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term")
@@ -201,13 +224,17 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
         ident: {"en": _words(entry["search"], ENGLISH, entry.line_of("search"), f"term {ident!r}: 'search'")}
         for ident, (_, entry) in english.items() if "search" in entry}
     loanwords: dict[str, frozenset[str]] = {}
+    apostrophes: dict[str, str] = {}
     for lang in languages:
         where = language_file(lang)
         local = _mapping(yamlload.load(root / where, where), where, "a language's glossary")
-        unknown = set(local) - {"terms", "avoid", "loanwords", "search"}
+        unknown = set(local) - {"terms", "avoid", "loanwords", "search", "apostrophe"}
         if unknown:
             raise ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} "
-                                             "(known: avoid, loanwords, search, terms)")
+                                             "(known: apostrophe, avoid, loanwords, search, terms)")
+        apostrophes[lang] = local.get("apostrophe", "'")
+        if apostrophes[lang] not in ("'", "\u2019"):
+            raise ModelError(where, local.line_of("apostrophe"), None, "apostrophe must be ' or \u2019")
         terms = _mapping(local.get("terms"), where, "'terms'")
         for ident, words in terms.items():
             if ident not in english:
@@ -238,5 +265,6 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
             if "other_senses" in entry else (),
             forms[ident], avoid[ident], search.get(ident, {}), tuple(entry.get("rules", ())),
             entry.line_of("rules") if "rules" in entry else line,
+            {house: " ".join(note.split()) for house, note in entry.get("house_notes", {}).items()},
         ))
-    return Glossary(tuple(terms_out), loanwords)
+    return Glossary(tuple(terms_out), loanwords, apostrophes)

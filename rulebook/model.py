@@ -85,8 +85,9 @@ class Rule:
     variant: str | None = None       # the variant's name, for a rule the houses state each their own way
     proposed: str | None = None      # why the whole rule is only proposed (its house's documents do not say it)
     proposals: tuple[Proposal, ...] = ()   # sentences proposed beyond the rule's text
-    states: str | None = None        # the ruling house parameter (RULING_PARAMETERS) the rule states
+    states: tuple[str, str] | None = None   # (policy, value): the house policy the rule states, and how
     adopted: bool = False            # a proposed rule its house adopted (set per house)
+    see: str | None = None           # a reference: the rule that states this (the house states it once)
 
     @property
     def is_proposal(self) -> bool:
@@ -94,6 +95,8 @@ class Rule:
         return self.proposed is not None and not self.adopted
 
     def messages(self) -> list[Message]:
+        if self.see:                 # a reference has a title and no text of its own
+            return [self.title]
         return [self.title, self.text, *self.items, *(proposal.text for proposal in self.proposals)]
 
     def published(self) -> "Rule":
@@ -132,6 +135,8 @@ class Note:
     file: str
     line: int
     houses: tuple[str, ...] = ()     # the houses whose numbers it quotes (empty: every house)
+    reviewed: dict[str, str] = dataclasses.field(default_factory=dict)   # rule id → digest of the text reviewed
+    reviewed_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -192,10 +197,28 @@ class Rulebook:
     effective: date | None = None       # the day it is in force from
     copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
     base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
+    choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
         return tuple(rule for part in self.parts for rule in part.rules)
+
+    @property
+    def statements(self) -> tuple[Rule, ...]:
+        """The rules that state something to the readers: neither a reference nor a proposal."""
+        return tuple(rule for rule in self.rules if not rule.see and not rule.is_proposal)
+
+    def policy(self, name: str) -> str | None:
+        """The house's value of a policy: a ruling parameter as the engine applies it (its default
+        where the house sets none), or the variant the house chose for a rule in variants."""
+        if name in RULING_PARAMETERS:
+            from pokerrules import House
+
+            return getattr(House.from_mapping(self.house), name.split(".")[1])
+        choice = self.choices.get(name)
+        if choice is not None:
+            return choice
+        return next((rule.variant for rule in self.rules if rule.id == name and rule.variant), None)
 
     @property
     def notes(self) -> tuple[Note, ...]:
@@ -470,8 +493,11 @@ class _Loader:
                 reader.error(at, rule_id, f"variant name {name!r} must be lower-case words joined by - or _")
                 continue
             rule = self.rule(reader, body, at, tags, house, (rule_id, name))
-            if rule is not None:
-                variants.append(rule)
+            if rule is not None and rule.states is not None:
+                reader.error(body.line_of("states"), rule_id, "a variant states its rule's policy already "
+                             f"({chosen_by or rule_id} = {name}): leave 'states' out")
+            if rule is not None:   # each variant states the policy its rule is about: its value is its name
+                variants.append(dataclasses.replace(rule, states=(chosen_by or rule_id, name)))
         if len(fields["variants"]) < 2:
             reader.error(data.line_of("variants"), rule_id, "a rule with variants has at least two "
                          "(a rule stated one way needs none)")
@@ -480,24 +506,24 @@ class _Loader:
     def rule(self, reader: _Reader, data: Any, line: int, part_tags: frozenset, house: Map | None,
              variant_of: tuple[str, str] | None) -> Rule | None:
         """A rule's text and values; for a variant (``variant_of`` = rule id, variant name), the
-        variant's, whose messages carry both names in their context."""
+        variant's, whose messages carry both names in their context. A rule (or variant) with
+        ``see:`` is a reference: a title, and the rule that states it in the house's rulebook."""
+        if isinstance(data, Map) and "see" in data:
+            return self.reference(reader, data, line, part_tags, variant_of)
+        optional = {"items": list, "values": dict, "table": str, "excerpt": (str, list), "proposed": str,
+                    "proposals": list, "states": dict}
         if variant_of:
             rule_id, variant = variant_of
             fields = reader.fields(data, line, rule_id, f"variant {variant!r}",
-                                   required={"title": str, "text": str, "source": str},
-                                   optional={"items": list, "values": dict, "table": str, "excerpt": (str, list),
-                                             "proposed": str, "proposals": list, "states": str})
+                                   required={"title": str, "text": str, "source": str}, optional=optional)
             if fields is None:
                 return None
             prefix, tags = f"{rule_id}.{variant}", part_tags
         else:
             rule_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
-            fields = reader.fields(
-                data, line, rule_id, "a rule",
-                required={"id": str, "title": str, "text": str, "source": str},
-                optional={"items": list, "values": dict, "tags": list, "table": str, "excerpt": (str, list),
-                          "proposed": str, "proposals": list, "states": str},
-            )
+            fields = reader.fields(data, line, rule_id, "a rule",
+                                   required={"id": str, "title": str, "text": str, "source": str},
+                                   optional={**optional, "tags": list})
             if fields is None:
                 return None
             rule_id = self.claim(reader, fields["id"], data.line_of("id"), "rule")
@@ -522,10 +548,6 @@ class _Loader:
         proposed = fields.get("proposed")
         if proposed is not None and not proposed.strip():
             reader.error(data.line_of("proposed"), rule_id, "'proposed' must say why the rule is only proposed")
-        states = fields.get("states")
-        if states is not None and states not in RULING_PARAMETERS:
-            reader.error(data.line_of("states"), rule_id, f"'states' names {states!r}, which is not a ruling house "
-                         f"parameter (known: {', '.join(RULING_PARAMETERS)})")
         table = fields.get("table")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), rule_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
@@ -538,8 +560,47 @@ class _Loader:
             id=rule_id, title=title, text=text, items=tuple(items), values=values,
             source=fields["source"], tags=tags, table=table,
             file=reader.file, line=line, excerpts=tuple(" ".join(e.split()) for e in excerpts), variant=variant,
-            proposed=_clean(proposed) if proposed else None, proposals=tuple(proposals), states=states,
+            proposed=_clean(proposed) if proposed else None, proposals=tuple(proposals),
+            states=self.states(reader, data, rule_id),
         )
+
+    def states(self, reader: _Reader, data: Map, rule_id: str) -> tuple[str, str] | None:
+        """``states: {policy: value}``: the house policy a rule states and the value it states
+        (a ruling parameter such as ``showdown.first_to_show``, or a rule in variants by its id)."""
+        states = data.get("states")
+        if states is None:
+            return None
+        if len(states) != 1 or not all(isinstance(x, str) and x for item in states.items() for x in item):
+            reader.error(data.line_of("states"), rule_id, "'states' names one policy and the value the rule states, "
+                         "e.g. states: {showdown.first_to_show: last_aggressor}")
+            return None
+        return next(iter(states.items()))
+
+    def reference(self, reader: _Reader, data: Map, line: int, part_tags: frozenset,
+                  variant_of: tuple[str, str] | None) -> Rule | None:
+        """``see: <rule-id>``: where a house's rulebook states a policy or a term once, another part's
+        place for it is a reference to that rule (its title, and a link), never a second statement."""
+        if variant_of:
+            rule_id, variant = variant_of
+            fields = reader.fields(data, line, rule_id, f"variant {variant!r}",
+                                   required={"title": str, "see": str})
+            prefix, tags = f"{rule_id}.{variant}", part_tags
+        else:
+            rule_id = data.get("id") if isinstance(data.get("id"), str) else None
+            fields = reader.fields(data, line, rule_id, "a reference to a rule",
+                                   required={"id": str, "title": str, "see": str}, optional={"tags": list})
+            if fields is not None:
+                rule_id = self.claim(reader, fields["id"], data.line_of("id"), "rule")
+            variant, prefix, tags = None, rule_id, part_tags | self.tags(reader, data, rule_id)
+        if fields is None or rule_id is None:
+            return None
+        if not ID_PATTERN.match(fields["see"]):
+            reader.error(data.line_of("see"), rule_id, f"'see' must name a rule by its id, not {fields['see']!r}")
+        title = self.message(reader, f"{prefix}.title", fields["title"], data.line_of("title"), rule_id)
+        self.check_placeholders(reader, rule_id, [title], {}, data.line)
+        return Rule(id=rule_id, title=title, text=Message(f"{prefix}.text", "", reader.file, line, rule_id), items=(),
+                    values={}, source="", tags=tags, table=None, file=reader.file, line=line, variant=variant,
+                    see=fields["see"])
 
     def proposals(self, reader: _Reader, data: Map, fields: dict, prefix: str, rule_id: str) -> list[Proposal]:
         """A rule's ``proposals:``: each ``{text, reason}``, a sentence proposed beyond the rule."""
@@ -626,7 +687,7 @@ class _Loader:
         note_id = data.get("id") if isinstance(data, Map) and isinstance(data.get("id"), str) else None
         fields = reader.fields(data, line, note_id, "an editorial note",
                                required={"id": str, "title": str, "text": str, "rules": list, "sources": list},
-                               optional={"values": dict, "houses": list})
+                               optional={"values": dict, "houses": list, "reviewed": dict})
         if fields is None:
             return None
         note_id = self.claim(reader, fields["id"], data.line_of("id"), "note")
@@ -644,8 +705,14 @@ class _Loader:
         if not all(isinstance(h, str) for h in houses):
             reader.error(data.line_of("houses"), note_id, "'houses' must list house ids")
             houses = []
+        reviewed = fields.get("reviewed", {})
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in reviewed.items()):
+            reader.error(data.line_of("reviewed"), note_id, "'reviewed' maps each rule the note discusses to the "
+                         "digest of the text reviewed (written by `rulebook notes confirm`)")
+            reviewed = {}
         return Note(note_id, title.explained(values), text.explained(values), values,
-                    tuple(fields["rules"]), tuple(str(s) for s in fields["sources"]), reader.file, line, tuple(houses))
+                    tuple(fields["rules"]), tuple(str(s) for s in fields["sources"]), reader.file, line, tuple(houses),
+                    dict(reviewed), data.line_of("reviewed") if "reviewed" in data else data.line_of("rules"))
 
 
 HOUSE_UNITS = ("lei", "chips")
@@ -748,6 +815,7 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     stated = tuple(_house_part(part, parameters, choices, defined, reader, house_id) for part in published)
     stated = _adopt(stated, adopt, reader, house_id)
     _check_ruling(stated, parameters, defined, reader, house_id)
+    _check_references(stated, reader, house_id)
     placed: dict[str, str] = {}
     for part in stated:
         for rule in part.rules:
@@ -778,7 +846,8 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
-                    _clean(fields["copyright"]) if fields.get("copyright") else None, base_url)
+                    _clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
+                    dict(choices) if isinstance(choices, dict) else {})
 
 
 def _adopt(parts: tuple[Part, ...], adopt: list, reader: _Reader, house_id: str) -> tuple[Part, ...]:
@@ -817,18 +886,33 @@ def _adopt(parts: tuple[Part, ...], adopt: list, reader: _Reader, house_id: str)
 def _check_ruling(parts: tuple[Part, ...], parameters: Map, defined: dict[str, Slot], reader: _Reader,
                   house_id: str) -> None:
     """Each ruling parameter the house sets must be stated by a rule its readers can read."""
-    published = [rule for part in parts for rule in part.rules if not rule.is_proposal]
-    stated = {rule.states for rule in published if rule.states} | {
-        defined[rule.id].chosen_by for rule in published if rule.id in defined and defined[rule.id].chosen_by}
+    published = [rule for part in parts for rule in part.rules if not rule.is_proposal and not rule.see]
+    stated = {rule.states[0] for rule in published if rule.states}
     for path in RULING_PARAMETERS:
         group, key = path.split(".")
         section = parameters.get(group)
         if isinstance(section, Map) and key in section and path not in stated:
-            proposed = [rule.id for part in parts for rule in part.rules if rule.states == path and rule.is_proposal]
+            proposed = [rule.id for part in parts for rule in part.rules
+                        if rule.states and rule.states[0] == path and rule.is_proposal]
             hint = (f"rule {proposed[0]!r}, which states it, is only proposed: adopt it or leave the parameter out"
-                    if proposed else f"add 'states: {path}' to the rule that says it, or leave the parameter out")
+                    if proposed else f"add 'states: {{{path}: {section[key]}}}' to the rule that says it, "
+                    "or leave the parameter out")
             reader.error(section.line_of(key), house_id, f"parameter {path} is stated by no rule the house "
                          f"publishes: {hint}")
+
+
+def _check_references(parts: tuple[Part, ...], reader: _Reader, house_id: str) -> None:
+    """A reference (``see:``) leads to a rule the house's readers read: published, and no reference."""
+    rules = {rule.id: rule for part in parts for rule in part.rules}
+    for rule in rules.values():
+        if not rule.see or rule.is_proposal:
+            continue
+        target = rules.get(rule.see)
+        if target is None or target.see or target.is_proposal:
+            what = ("does not publish" if target is None else "publishes only as a reference" if target.see
+                    else "only proposes")
+            reader.error(1, house_id, f"rule {rule.id!r} ({rule.file}:{rule.line}) refers to rule {rule.see!r}, "
+                         f"which the house {what}: a reference leads to the rule that states it")
 
 
 def _house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: _Reader,

@@ -121,7 +121,8 @@ class Project:
         for book in library.houses:
             engine = House.from_mapping(book.house)
             published = {(rule.id, rule.variant) for rule in book.rules}
-            mine = tuple(example for example in examples if (example.rule, example.variant) in published
+            mine = tuple(example.in_unit(book.unit) for example in examples
+                         if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))
             houses[book.id] = HouseEdition(book.published(), engine, mine,
                                            MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}),
@@ -227,8 +228,7 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, code_d
         for message in example.messages():
             add(message)
     for term in glossary:
-        by_file.setdefault("locales/glossary.yaml", []).append(
-            (term.line, term.context, term.note, [f"glossary term '{term.english[0]}'"]))
+        by_file.setdefault("locales/glossary.yaml", []).extend(term.messages())
     memo = Memo(root / "_build" / "cache", "code-strings", code_digest, _extracted)
     for filename, lineno, message, comments, context in memo("all", lambda: list(extract_from_dir(
         str(root), CODE_METHOD_MAP, CODE_OPTIONS_MAP, keywords=_KEYWORDS,

@@ -18,7 +18,7 @@ from babel.lists import format_list
 
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.examples import WorkedExample, shown_result
-from rulebook.formatting import LocaleFormatter, format_value
+from rulebook.formatting import LocaleFormatter, cldr, format_value
 from rulebook.i18n import LANGUAGES
 from rulebook.glossary import Term
 from rulebook.model import Message, Rule, fill
@@ -62,6 +62,20 @@ def redline_rst(old: str, new: str) -> Markup:
 
     roles = {"del": ":deleted:`{}`", "ins": ":inserted:`{}`", "same": "{}"}
     return Markup(" ".join(roles[kind].format(rst_text(words)) for kind, words in redline(old, new)))
+
+
+def rst_fill(template: str, links: dict[str, Markup]) -> Markup:
+    """A translated sentence whose ``{placeholders}`` are links: the sentence escaped as text,
+    each link written by the code (the English if the translation's placeholders are broken)."""
+    import string
+
+    parts = []
+    for literal, name, _spec, _conversion in string.Formatter().parse(template):
+        lead, trail = literal[:len(literal) - len(literal.lstrip())], literal[len(literal.rstrip()):]
+        parts.append(lead[:1] + rst_text(literal) + trail[:1] if literal.strip() else literal[:1])
+        if name is not None:
+            parts.append(links[name])
+    return Markup("".join(parts))
 
 
 def heading(text: str, underline: str) -> Markup:
@@ -117,7 +131,7 @@ class PageRenderer:
             editors=editors, notes_of=self.notes_of, source_language=self.source_language, proposals=self.book.proposals, edition=self.fmt.edition, hand_ranks=self.hand_ranks,
             change_of=self.change_of, redline=redline_rst, long_date=self.fmt.long_date, rule_of=self.rule_of,
             earlier_of=self.earlier_of, archive_link=self.archive_link, archived=self.archived,
-            in_force_link=self.in_force_link,
+            in_force_link=self.in_force_link, reference=self.reference,
         )
         self._notes: dict[str, list] = {}
         for note in book.notes:
@@ -130,9 +144,24 @@ class PageRenderer:
         return {rule.id: (part.id, rule) for part in self.book.parts for rule in part.rules}
 
     def rule_of(self, term: Term) -> tuple[str, Rule] | None:
-        """The house's rule that says what a glossary term is, with its part (None: it has none)."""
-        rule_id = term.rule_in(self.placed.keys())
+        """The house's rule that says what a glossary term is, with its part (None: it has none);
+        never a reference, which only leads to the rule that says it."""
+        rule_id = term.rule_in({rule.id for rule in self.book.statements})
         return self.placed[rule_id] if rule_id else None
+
+    @cached_property
+    def terms(self) -> tuple[Term, ...]:
+        """The glossary of this house: the terms its published rules and examples use."""
+        english = [message.text for part in self.book.parts
+                   for message in (part.title, *([part.intro] if part.intro else []),
+                                   *(section.title for section in part.sections),
+                                   *(m for rule in part.rules for m in rule.messages()))]
+        english += [message.text for example in self.edition.examples for message in example.messages()]
+        return tuple(term for term in self.glossary if any(term.used_in(text) for text in english))
+
+    def meaning(self, term: Term) -> str:
+        """What a term means at this house, in the page's language."""
+        return self.tr.pgettext(*term.note_for(self.book.id))
 
     def hand_ranks(self) -> list[dict]:
         """The engine's hand categories, highest first, each in the reader's words with a hand the
@@ -212,6 +241,22 @@ class PageRenderer:
     def text(self, message: Message) -> str:
         return self.tr.pgettext(message.context, message.text)
 
+    def link_to(self, rule_id: str) -> Markup:
+        """A link to a rule of the house: its title, to its place on its part's page."""
+        part_id, rule = self.placed[rule_id]
+        return Markup(f"`{rst_text(self.fill(rule.title, rule.values))} <{ident(part_id)}.html#{ident(rule.id)}>`__")
+
+    def reference(self, rule: Rule) -> Markup:
+        """What a reference (``see:``) says: the rule of the house that states it, and its part."""
+        part_id, target = self.placed[rule.see]
+        part = next(part for part in self.book.parts if part.id == part_id)
+        links = {"rule": self.link_to(target.id), "part": Markup(rst_text(self.text(part.title)))}
+        sentence = self.tr.gettext("The house's rule on this: {rule} ({part}).")
+        try:
+            return rst_fill(sentence, links)
+        except (KeyError, ValueError):
+            return rst_fill("The house's rule on this: {rule} ({part}).", links)
+
     def fill(self, message: Message, values: dict[str, Value]) -> str:
         """A rule string in the page's language with its placeholders filled."""
         return self._filled(message, {
@@ -230,7 +275,7 @@ class PageRenderer:
     def show(self, value: Value) -> str:
         """An example's value as the page's language writes it."""
         if value.unit == "items":
-            return format_list([self.show(item) for item in value.literal], locale=self.tr.locale)
+            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale))
         if value.literal is None:
             return "—"
         if value.unit in ("data", "text"):
@@ -279,7 +324,7 @@ class PageRenderer:
             )
         if self.glossary:
             pages["glossary"] = self.env.get_template("glossary.rst.jinja").render(
-                terms=self.glossary, languages=LANGUAGES, language_name=self.fmt.language_name)
+                terms=self.terms, meaning=self.meaning, languages=LANGUAGES, language_name=self.fmt.language_name)
         pages["changes"] = self.env.get_template("changes.rst.jinja").render(
             changes=self.changes, redline_pdf=next((item for item in files if item.kind == "redline"), None),
             link=self.link, about=self.about)

@@ -14,10 +14,12 @@ import json
 from docutils import nodes
 
 RULE_META = "rule-meta"
+REFERENCE = "rule-reference"   # a part's place for a rule stated elsewhere: the search lists the rule itself
 
 
 def _is_rule(section: nodes.section) -> bool:
-    return any(isinstance(child, nodes.paragraph) and RULE_META in child["classes"] for child in section.children)
+    classes = [name for child in section.children if isinstance(child, nodes.paragraph) for name in child["classes"]]
+    return RULE_META in classes and REFERENCE not in classes
 
 
 def _is_example(node: nodes.Node) -> bool:

@@ -96,14 +96,41 @@ def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | 
     return f"English word(s) left untranslated: {', '.join(left)} (add accepted loanwords to the language's glossary)"
 
 
-_DOUBLED = re.compile(r"(?<!\w)(\w+)[\s\u00a0]+\1(?!\w)", re.IGNORECASE)
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+MAX_REPEATED_WORDS = 4
+
+
+def repeated(text: str) -> set[str]:
+    """Runs of one to four words typed twice in a row ("the the", "de cartes de cartes"), lower-case.
+    Words only: a run broken by punctuation is not repeated. Linear in the text's length."""
+    tokens = [match.group().lower() for match in _TOKEN.finditer(without_placeholders(text))]
+    found = set()
+    for start in range(len(tokens)):
+        for size in range(1, MAX_REPEATED_WORDS + 1):
+            run = tokens[start:start + size]
+            if len(run) < size or not all(token[0].isalnum() or token[0] == "_" for token in run):
+                break
+            if tokens[start + size:start + 2 * size] == run:
+                found.add(" ".join(run))
+    return found
 
 
 def doubled_problem(msgid: str, msgstr: str) -> str | None:
-    """A word typed twice in a row ("the the"), unless the English does the same."""
-    found = {m.group(1).lower() for m in _DOUBLED.finditer(without_placeholders(msgstr))}
-    found -= {m.group(1).lower() for m in _DOUBLED.finditer(without_placeholders(msgid))}
-    return f"doubled word(s): {', '.join(sorted(found))}" if found else None
+    """A word or a run of words typed twice in a row, unless the English repeats a run as long
+    ("pot by pot by the players": "pot par pot par les joueurs")."""
+    sizes = {len(run.split()) for run in repeated(msgid)}
+    found = {run for run in repeated(msgstr) if len(run.split()) not in sizes}
+    return f"repeated word(s): {'; '.join(sorted(found))}" if found else None
+
+
+APOSTROPHES = ("'", "\u2019")
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['\u2019](?=[^\W\d_])")
+
+
+def apostrophe_problem(apostrophe: str, msgstr: str) -> str | None:
+    """Each language writes one apostrophe everywhere (French ’, the others '), never a mix."""
+    wrong = {match.group() for match in _APOSTROPHE.finditer(msgstr)} - {apostrophe}
+    return f"apostrophe {' '.join(sorted(wrong))} where this language writes {apostrophe}" if wrong else None
 
 
 _NO_BREAK = "\u00a0\u202f"

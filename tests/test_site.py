@@ -381,3 +381,32 @@ def test_no_printed_rulebook_or_card_shows_machinery(site, project):
         text = " ".join(page.extract_text() for page in PdfReader(path).pages)
         found = plain.search(text)
         assert found is None, (path.relative_to(site), found and found.group())
+
+
+# The words of the club's currency in each language (its catalogs' plural forms of "{amount} leu").
+LEI = re.compile(r"(?<!\w)(?:lei|leu|lej|leja|leji|leju|lejima)(?!\w)", re.IGNORECASE)
+
+
+def test_the_casino_publishes_no_other_houses_money_and_no_cash_game_term(site, project):
+    """The casino plays in chips: none of its pages or PDFs names lei, in any language, and its
+    glossary lists no term of the club's cash games; the club's lists no chip race."""
+    import subprocess
+
+    for path in sorted((site / "casino").rglob("*.html")):
+        found = LEI.search(unescape(article(path.read_text(encoding="utf-8"))))
+        assert found is None, (path.relative_to(site), found and found.group())
+    printed = sorted((site / "casino").glob("*/downloads/*.pdf"))
+    assert printed
+    for path in printed:
+        text = subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True, text=True, check=True).stdout
+        found = LEI.search(text)
+        assert found is None, (path.relative_to(site), found and found.group())
+    terms = {term.id: term for term in project.glossary}
+    for house, absent in (("casino", ("rake", "straddle", "missed-blind", "chop", "buy-in", "running-it-twice",
+                                      "dead-money")), ("club", ("chip-race",))):
+        for lang in LANGUAGES:
+            glossary = unescape(article((site / house / lang / "glossary.html").read_text(encoding="utf-8")))
+            for term in absent:
+                pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, terms[term].forms_in(lang))) + r")(?!\w)",
+                                     re.IGNORECASE)
+                assert not pattern.search(glossary), (house, lang, term)

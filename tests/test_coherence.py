@@ -1,0 +1,210 @@
+"""One house, one truth: each way a house's rulebook can contradict itself fails the gate.
+
+Each case puts back, in a copy of the tree, what the rulebook said before these checks (two
+statements of who shows first, two definitions of the ante, lei in the casino's examples, a note
+written against an older rule, a removed statement said again, a repeated phrase, a mixed
+apostrophe) and expects one line naming the file, the rule and the house.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.coherence import removed_statements, rule_digests
+from rulebook.textchecks import apostrophe_problem, doubled_problem, repeated
+from tests.conftest import edit, line_of, run_rulebook
+from tests.test_gate import set_msgstr
+
+GUIDE_SHOWDOWN = """      - id: holdem-showdown-first-to-show
+        title: The last player to bet or raise shows first
+        source: Showdown
+        states: {showdown.first_to_show: last_aggressor}
+        excerpt: >-
+          cel care a facut ultimul raise sau ultimul bet (daca nu a existat nici o
+          plusare) trebuie sa-și arate cartile.
+        text: >-
+          The player who made the last raise, or the last bet if nobody raised,
+          must show their cards first.
+"""
+
+
+def gate(tree: Path):
+    return run_rulebook(tree, "check")
+
+
+def test_two_statements_of_one_policy_in_a_house(tree):
+    """The guide's "last raiser shows first" published beside the casino's rule 16 (today's tree)."""
+    rules = tree / "rules" / "holdem-basics.yaml"
+    edit(rules, """      - id: holdem-showdown-first-to-show   # each house states who shows first once, in its own rules
+        title: Who shows first
+        see: showdown-order
+""", GUIDE_SHOWDOWN)
+    line = line_of(rules, "- id: holdem-showdown-first-to-show")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"rules/holdem-basics.yaml:{line}: [policy] holdem-showdown-first-to-show: house casino "
+            "(houses/casino/house.yaml) rules showdown.first_to_show = first_bettor, stated by rule showdown-order; "
+            "this rule, which it publishes, states last_aggressor") in result.stdout
+    # and the club, whose value it is, now states the policy twice
+    assert ("[policy] holdem-showdown-first-to-show: house club states showdown.first_to_show twice, by rules "
+            "showdown-order and holdem-showdown-first-to-show") in result.stdout
+
+
+def test_a_term_defined_twice_in_a_house(tree):
+    """The guide's ante (every player) and the terminology's (the big blind) in one casino rulebook."""
+    edit(tree / "houses" / "casino" / "house.yaml", "  holdem-ante: big-blind", "  holdem-ante: every-player")
+    result = gate(tree)
+    assert result.returncode == 1
+    glossary = tree / "locales" / "glossary.yaml"
+    line = line_of(glossary, "rules: [holdem-ante, tournament-official-terms]")
+    assert (f"locales/glossary.yaml:{line}: [term] ante: house casino defines 'ante' twice, by rules holdem-ante "
+            "and tournament-official-terms") in result.stdout
+    assert "[policy] holdem-ante: house casino states holdem-ante twice" in result.stdout
+
+
+def test_another_houses_money_in_an_example(tree):
+    """Without its amounts in chips, the guide's example shows the casino lei."""
+    examples = tree / "executable_examples" / "holdem.yaml"
+    edit(examples, """    in_chips:                       # at a house that plays in tournament chips: the same story, ×100
+      given: {big_blind: 200}
+      results: {call_amount: 200, min_raise: 400}
+""", "")
+    line = line_of(examples, "- id: holdem-preflop-big-blind-of-two")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"executable_examples/holdem.yaml:{line}: [currency] holdem-preflop-first-to-act: example "
+            "holdem-preflop-big-blind-of-two: big_blind is 2 lei, but house casino (houses/casino/house.yaml) counts "
+            "in chips") in result.stdout
+
+
+def test_another_houses_money_in_a_rule_text(tree):
+    rules = tree / "rules" / "tournament-dealing.yaml"
+    edit(rules, "          player can win more than one chip in the race.\n",
+         "          player can win more than one chip in the race, whatever it is worth in lei.\n")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert "[currency] tournament-chip-race: tournament-chip-race.text: says 'lei', but house casino" in result.stdout
+
+
+def test_a_note_goes_stale_when_its_rule_changes(tree):
+    rules = tree / "rules" / "holdem-basics.yaml"
+    edit(rules, "The action then goes on around the table clockwise, from each player to",
+         "The action then goes on around the table clockwise, always from each player to")
+    result = gate(tree)
+    assert result.returncode == 1
+    line = line_of(rules, "reviewed: {holdem-action-clockwise:")
+    assert (f"rules/holdem-basics.yaml:{line}: [note] note-holdem-clockwise: rule holdem-action-clockwise changed "
+            "since the note was reviewed") in result.stdout
+    # an editor reads it again and confirms it: the note is no longer stale
+    assert run_rulebook(tree, "notes", "confirm", "note-holdem-clockwise").returncode == 0
+    assert "note-holdem-clockwise" not in gate(tree).stdout
+
+
+def test_confirming_notes_writes_their_digests(tree):
+    """The digest recorded is the rule's digest now, written once (a second confirm changes nothing)."""
+    from rulebook.project import Project
+
+    rules = tree / "rules" / "holdem-basics.yaml"
+    text = rules.read_text(encoding="utf-8")
+    start = text.index('reviewed: {holdem-action-clockwise: "') + len('reviewed: {holdem-action-clockwise: "')
+    rules.write_text(text[:start] + "000000000000" + text[start + 12:], encoding="utf-8")
+    assert "note-holdem-clockwise" in gate(tree).stdout
+    run_rulebook(tree, "notes", "confirm", "--all")
+    once = rules.read_text(encoding="utf-8")
+    library = Project.load(tree).library
+    digest = rule_digests(library)["holdem-action-clockwise"]
+    assert f'holdem-action-clockwise: "{digest}"' in once
+    run_rulebook(tree, "notes", "confirm", "--all")
+    assert rules.read_text(encoding="utf-8") == once
+    assert run_rulebook(tree, "notes", "confirm", "no-such-note").returncode == 2
+
+
+def test_a_removed_statement_said_again(tree):
+    """A statement rules/ADDITIONS.md records as removed may not come back."""
+    removed = [(line, house, rule, phrase) for line, house, rule, phrase in removed_statements(tree, ["club", "casino"])
+               if rule == "cash-table-seat-draw"]
+    assert removed, "ADDITIONS.md records the removed seat-draw statement"
+    line, _, _, phrase = removed[0]
+    edit(tree / "rules" / "cash-table.yaml", "      - id: cash-table-seat-draw\n",
+         "      - id: cash-table-seat-draw\n", 1)
+    rules = tree / "rules" / "cash-table.yaml"
+    text = rules.read_text(encoding="utf-8")
+    start = text.index("      - id: cash-table-seat-draw\n")
+    at = text.index("        text: >-\n", start) + len("        text: >-\n")
+    rules.write_text(text[:at] + f"          {phrase[0].upper() + phrase[1:]}.\n" + text[at:], encoding="utf-8")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert f"rules/ADDITIONS.md:{line}: [removed] cash-table-seat-draw: {phrase!r} is recorded as removed, but house " \
+           "club still says it (rule cash-table-seat-draw)" in result.stdout
+
+
+def test_repeated_runs_of_words():
+    assert repeated("un nouveau jeu de cartes de cartes de cartes") == {"cartes de", "de cartes"}
+    assert repeated("the the pot") == {"the"}
+    assert repeated("de cartes, de cartes") == set()         # punctuation breaks the run
+    assert doubled_problem("a new deck", "un nouveau jeu de cartes de cartes") == "repeated word(s): de cartes"
+    assert doubled_problem("pot by pot by the players", "pot par pot par les joueurs") is None
+
+
+def test_a_repeated_phrase_fails_the_gate(tree):
+    line = set_msgstr(tree, "fr", "cash-table-damaged-card.title",
+                      "Une carte abîmée ou marquée entraîne un nouveau jeu de cartes de cartes")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"locales/fr/LC_MESSAGES/rulebook.po:{line}: [doubled] cash-table-damaged-card (fr): "
+            "cash-table-damaged-card.title: repeated word(s): de cartes") in result.stdout
+
+
+def test_mixed_apostrophes():
+    assert apostrophe_problem("\u2019", "l\u2019ante et le tour d'enchères") == \
+        "apostrophe ' where this language writes \u2019"
+    assert apostrophe_problem("'", "Hold'em") is None
+    assert apostrophe_problem("\u2019", "« ante »") is None
+
+
+def test_a_mixed_apostrophe_fails_the_gate(tree):
+    line = set_msgstr(tree, "fr", "holdem-dealer-button.title", "Le bouton désigne le donneur d'une main")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"locales/fr/LC_MESSAGES/rulebook.po:{line}: [apostrophe] holdem-dealer-button (fr): "
+            "holdem-dealer-button.title: apostrophe ' where this language writes \u2019") in result.stdout
+
+
+def test_an_example_cannot_choose_another_policy(tree):
+    examples = tree / "executable_examples" / "tournament.yaml"
+    edit(examples, "showdown.first_to_show(river, rule=house.first_to_show)",
+         'showdown.first_to_show(river, rule="last_aggressor")')
+    result = gate(tree)
+    assert result.returncode == 2
+    assert ("example tournament-first-bettor-shows-first: showdown.first_to_show rules by the house's policy: "
+            "pass rule=house.first_to_show") in result.stderr
+
+
+def test_a_reference_leads_to_a_rule_the_house_publishes(tree):
+    edit(tree / "rules" / "holdem-basics.yaml", "        see: showdown-order", "        see: rake-rate")
+    result = gate(tree)
+    assert result.returncode == 2
+    assert ("house casino: rule 'holdem-showdown-first-to-show' (rules/holdem-basics.yaml:"
+            in result.stderr and "refers to rule 'rake-rate', which the house does not publish" in result.stderr)
+
+
+def test_each_policy_stated_once_per_house(project):
+    """The gate's own view on the tree as committed: one statement per policy, with the house's value."""
+    for edition in project.houses.values():
+        book = edition.book
+        policies = [rule.states[0] for rule in book.statements if rule.states]
+        assert len(policies) == len(set(policies)), book.id
+        assert all(book.policy(rule.states[0]) == rule.states[1] for rule in book.statements if rule.states)
+    casino = project.houses["casino"].book
+    assert next(rule for rule in casino.rules if rule.id == "holdem-showdown-first-to-show").see == "showdown-order"
+
+
+def test_each_house_glossary_lists_only_its_own_terms(project):
+    from rulebook.render import PageRenderer
+
+    casino = {term.id for term in PageRenderer(project, "casino", "en").terms}
+    club = {term.id for term in PageRenderer(project, "club", "en").terms}
+    cash_only = {"rake", "straddle", "missed-blind", "chop", "buy-in", "running-it-twice", "dead-money"}
+    assert not casino & cash_only
+    assert "chip-race" in casino and "chip-race" not in club
+    assert {"rake", "straddle", "buy-in"} <= club
