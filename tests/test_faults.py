@@ -300,6 +300,8 @@ def test_update_po_keeps_every_translation_through_remove_and_restore(sources):
 
     from rulebook.i18n import strict_catalog
 
+    for command in (("gettext",), ("update-po", "--lang", "fr")):   # the catalog as the sources have it now
+        assert run_rulebook(sources, *command).returncode == 0
     before = translated(po_path(sources, "fr"))
     rake, straddle = sources / "rules" / "rake.yaml", sources / "rules" / "cash-straddle.yaml"
     kept = rake.read_text(encoding="utf-8"), straddle.read_text(encoding="utf-8")
