@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import os
 import stat
+import time
 from pathlib import Path
 from typing import Iterator, Mapping
 
@@ -46,42 +47,47 @@ def read(path: Path, display: str, limit: int, what: str = "file") -> bytes:
     """The bytes of a source file, at most ``limit`` of them; a ModelError naming ``display`` for a file
     that is missing, not a regular file, outside the project (through a link) or too large."""
     path = Path(path)
-    data = _bounded(path, display, limit, what)
+    data, info = _bounded(path, display, limit, what)
     found = digest_of(data)
+    name = str(path.absolute())
+    _SEEN[name] = (found, info.st_size, info.st_mtime_ns, info.st_ino, time.time_ns())
     for recorded in _RECORDINGS:
-        recorded[str(path.absolute())] = found
+        recorded[name] = found
     return data
 
 
-def _bounded(path: Path, display: str, limit: int, what: str) -> bytes:
+# Each file read in this process: the digest of its bytes, its size, time and inode as it was read,
+# and when it was read (to tell later, without reading it again, that it has not changed).
+_SEEN: dict[str, tuple[str, int, int, int, int]] = {}
+
+
+def _bounded(path: Path, display: str, limit: int, what: str) -> tuple[bytes, os.stat_result]:
     inside = _project_of(path)
     if inside is not None and not (target := path.resolve()).is_relative_to(inside):
         raise ModelError(display, 1, None, f"the {what} leads to {target}, outside the project: "
                                            "commit the file itself, not a link")
     try:
         # Non-blocking: a named pipe opens at once (and is refused below) instead of waiting for a writer.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        handle = open(path, "rb", buffering=0, opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK))
     except OSError as exc:
         raise ModelError(display, 0, None, f"cannot read: {exc.strerror}") from None
-    try:
-        info = os.fstat(handle)
+    with handle:
+        info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise ModelError(display, 1, None, f"the {what} is not a regular file (a device, a pipe or a folder)")
         if info.st_size > limit:
             raise ModelError(display, 1, None, f"the {what} is larger than {limit:,} bytes")
         chunks, left = [], limit + 1
         while left > 0:
-            chunk = os.read(handle, min(left, 1 << 20))
+            chunk = handle.read(min(left, 1 << 20))
             if not chunk:
                 break
             chunks.append(chunk)
             left -= len(chunk)
-    finally:
-        os.close(handle)
     data = b"".join(chunks)
     if len(data) > limit:   # it grew while it was read
         raise ModelError(display, 1, None, f"the {what} is larger than {limit:,} bytes")
-    return data
+    return data, info
 
 
 def _project_of(path: Path) -> Path | None:
@@ -93,11 +99,22 @@ def _project_of(path: Path) -> Path | None:
 
 
 def changed(read: Mapping[str, str]) -> list[str]:
-    """The files of ``read`` whose bytes are no longer those read (gone, or edited since)."""
+    """The files of ``read`` whose bytes are no longer those read (gone, or edited since). A file whose
+    size, time and inode are those it had when it was read is not read again, unless it was written
+    within two seconds of that read (a later write in the same tick of the clock would not show)."""
     different = []
     for name, expected in sorted(read.items()):
+        seen = _SEEN.get(name)
         try:
-            data = _bounded(Path(name), name, 1 << 31, "file")
+            now = os.stat(name)
+        except OSError:
+            different.append(name)
+            continue
+        if seen is not None and seen[0] == expected and (now.st_size, now.st_mtime_ns, now.st_ino) == seen[1:4] \
+                and now.st_mtime_ns + 2_000_000_000 < seen[4]:
+            continue
+        try:
+            data, _ = _bounded(Path(name), name, 1 << 31, "file")
         except ModelError:
             different.append(name)
             continue
