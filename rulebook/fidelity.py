@@ -84,14 +84,15 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
             notes.setdefault(rule_id, []).append(note.id)
     found = []
     for part in book.parts:
-        texts = {code: [_text(others[code], rule, book.house) for rule in part.rules] for code in others}
-        excerpts = [" ".join(rule.excerpts) for rule in part.rules]
+        stated = [rule for rule in part.rules if not rule.see]   # a reference states nothing of its own
+        texts = {code: [_text(others[code], rule, book.house) for rule in stated] for code in others}
+        excerpts = [" ".join(rule.excerpts) for rule in stated]
         # The document's language: the one whose translation of the part shares the most words with
         # the part's excerpts (one document per part, so one rule's odd wording cannot change it).
         written_in = max(others, key=lambda code: sum(map(overlap, texts[code], excerpts)))
         if written_in != lang:
             continue
-        for rule, text, excerpt in zip(part.rules, texts[lang], excerpts):
+        for rule, text, excerpt in zip(stated, texts[lang], excerpts):
             recorded = additions.get((rule.id, rule.variant)) or additions.get((rule.id, None))
             decisions = tuple(notes.get(rule.id, ())) + ((f"ADDITIONS.md: {recorded}",) if recorded else ())
             found.append(Departure(rule.id, overlap(text, excerpt), text, excerpt, decisions, written_in))

@@ -83,9 +83,20 @@ def glossary_problems(glossary: Glossary, lang: str, msgid: str, msgstr: str) ->
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
+# A passage in quotation marks: a document's own words, which a note quotes as they are written.
+_QUOTED = re.compile(r'"([^"]{1,200})"|“([^”]{1,200})”|„([^“”]{1,200})[“”]|«\s?([^»]{1,200}?)\s?»')
+
+
+def _quotations(text: str) -> set[str]:
+    return {next(group for group in match.groups() if group is not None).strip() for match in _QUOTED.finditer(text)}
+
+
 def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | None:
-    """English words of the msgid left in the translation, unless the language accepts them."""
+    """English words of the msgid left in the translation, unless the language accepts them, or both
+    quote them (a document's own words, "STRADLLE", "Si call", kept as written)."""
     source = {word.lower() for word in _WORD.findall(without_placeholders(msgid))}
+    quoted = {word.lower() for passage in _quotations(msgid) for word in _WORD.findall(passage)}
+    source -= quoted & {word.lower() for passage in _quotations(msgstr) for word in _WORD.findall(passage)}
     left = []
     for word in _WORD.findall(without_placeholders(msgstr)):
         lower = word.lower()

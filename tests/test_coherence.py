@@ -208,3 +208,13 @@ def test_each_house_glossary_lists_only_its_own_terms(project):
     assert not casino & cash_only
     assert "chip-race" in casino and "chip-race" not in club
     assert {"rake", "straddle", "buy-in"} <= club
+
+
+def test_a_quotation_the_english_quotes_may_stay_as_written():
+    """A note quotes a document's own words ("STRADLLE"): a translation keeps the quotation, and
+    the English-word check still catches an English word outside it."""
+    from rulebook.textchecks import english_problem
+
+    msgid = 'The document writes "STRADLLE" and "Si call".'
+    assert english_problem(frozenset(), msgid, "Le texte écrit « STRADLLE » et « Si call ».") is None
+    assert english_problem(frozenset(), msgid, "Le texte écrit STRADLLE.") is not None

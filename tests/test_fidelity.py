@@ -30,7 +30,7 @@ STATED = {f"{book.id}/{part.id}": part for book in LIBRARY.houses for part in bo
 @pytest.mark.parametrize("part", STATED.values(), ids=list(STATED))
 def test_every_rule_quotes_its_source_verbatim(part):
     seed = normal((SEEDS / part.source).read_text(encoding="utf-8"))
-    missing = [rule.id for rule in part.rules if not rule.excerpts]
+    missing = [rule.id for rule in part.rules if not rule.excerpts and not rule.see]   # a reference quotes nothing
     assert missing == [], f"rules of {part.id} without an excerpt"
     invented = [(rule.id, excerpt) for rule in part.rules for excerpt in rule.excerpts if normal(excerpt) not in seed]
     assert invented == [], f"excerpts of {part.id} not found verbatim in {part.source}"
