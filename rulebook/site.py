@@ -4,10 +4,11 @@ The builds run in forked worker processes (as many as there are cores), each
 running Sphinx in-process with the project the command already loaded and
 gated, so nothing is read or computed twice. Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
-result published, by swapping the whole folder into place. A build that fails
-publishes nothing and leaves the previous site as it was. A language whose
-inputs are all as they were at its last published build is not rebuilt
-(``rulebook.workers``).
+result staged whole and published with the command's other folders
+(``rulebook.publish``). A build that fails publishes nothing and leaves the
+previous site as it was. A language whose inputs are all as they were at its
+last published build, and whose published files are still as stamped, is not
+rebuilt (``rulebook.stamps``).
 """
 
 from __future__ import annotations
