@@ -89,11 +89,11 @@ def test_a_house_adopts_a_proposal_with_one_line(tree):
 
 
 def _stated(book: Rulebook, library) -> set[str]:
-    """The ruling parameters a house's published rules state (``states:``, or ``chosen_by:``)."""
+    """The policies a house's published rules state (``states:``, or a variant ``chosen_by:`` one)."""
     chosen = {slot.rule_id: slot.chosen_by for part in library.parts for section in part.sections
               for slot in section.slots if slot.chosen_by}
-    return {rule.states for rule in book.published().rules if rule.states} | {
-        chosen[rule.id] for rule in book.published().rules if rule.id in chosen}
+    return {rule.states[0] for rule in book.published().statements if rule.states} | {
+        chosen[rule.id] for rule in book.published().statements if rule.id in chosen}
 
 
 def _set(house: dict, path: str) -> bool:
