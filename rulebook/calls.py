@@ -157,13 +157,22 @@ def _call(node: ast.AST, names, top: bool) -> Call:
     return Call(owner, function, args, tuple(kwargs), tuple(fields))
 
 
+def _bounded(value: Any) -> Any:
+    """A number of the call, no larger than any the sources may hold (the pages must print it)."""
+    from rulebook.yamlload import MAX_NUMBER
+
+    if type(value) is int and not abs(value) < MAX_NUMBER:
+        raise CallError(f"the number {str(value)[:40]} is larger than any card-room number")
+    return value
+
+
 def _plain(node: ast.AST, names) -> Any:
     """A literal, a given name or a collection of them."""
     if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, (bool, int, str))):
-        return Literal(node.value)
+        return Literal(_bounded(node.value))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
             and type(node.operand.value) is int:
-        return Literal(-node.operand.value)
+        return Literal(-_bounded(node.operand.value))
     if isinstance(node, ast.Name):
         if node.id in names:
             return Given(node.id)

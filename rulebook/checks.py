@@ -13,13 +13,16 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from rulebook.characters import not_text
 from rulebook.coherence import coherence_problems
 from rulebook.errors import Problem
-from rulebook.i18n import TRANSLATED, entry_state, po_path, pot_path
+from rulebook import sources
+from rulebook.i18n import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path
 from rulebook.memo import Memo, digest
 from rulebook.model import replacement_fields
 from rulebook.project import Project
 from rulebook.glossary import Glossary
+from rulebook.yamlload import MAX_TEXT
 from rulebook.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
                                  french_typography_problem,
                                  glossary_problems, markup_problem)
@@ -39,7 +42,7 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     if not path.exists():
         return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
     now = {(m.id, m.context) for m in template if m.id}
-    then = _messages_of(path.read_bytes())
+    then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
@@ -99,6 +102,10 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
     return problems
 
 
+# Twice the longest text a rule file may hold (``yamlload.MAX_TEXT``): room for any language.
+MAX_TRANSLATION = 2 * MAX_TEXT
+
+
 def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, glossary: Glossary,
                    interface: bool):
     """What is wrong with one entry's msgstr(s), each plural form judged against its msgid."""
@@ -107,6 +114,11 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
         # msgstr[0] answers the singular msgid; every other form the plural one.
         source = ids[0] if index == 0 else ids[-1]
         form = f"msgstr[{index}]: " if len(strings) > 1 else ""
+        if len(string) > MAX_TRANSLATION:
+            yield "length", f"{form}{len(string):,} characters: no translation is longer than {MAX_TRANSLATION:,}"
+            continue
+        if problem := not_text(string, one_line="\n" not in source):
+            yield "characters", form + problem
         try:
             got = replacement_fields(string)
         except ValueError:
@@ -153,9 +165,39 @@ def check_examples(project: Project) -> list[Problem]:
     return problems
 
 
+# The longest house name every card holds in every language, in wide capitals (measured by
+# tests/test_faults.py): the cards are printed after the gate, so it is checked here. (The print job
+# still measures each card, and refuses one whose text does not fit, naming the stakes' line.)
+MAX_HOUSE_NAME = 24
+
+
+def name_problem(name: str) -> str | None:
+    """What keeps ``name`` from being a house's name on its pages and cards, or None."""
+    if not name.strip():
+        return "the house name is empty"
+    if problem := not_text(name, one_line=True):
+        return problem
+    if len(name) > MAX_HOUSE_NAME:
+        return f"the house name has {len(name)} characters: a card holds {MAX_HOUSE_NAME}"
+    return None
+
+
+def check_houses(project: Project) -> list[Problem]:
+    """Each house's name, printed on every card: one line of text a card holds."""
+    problems = []
+    for house_id, edition in project.houses.items():
+        if problem := name_problem(edition.book.name):
+            path = project.root / edition.book.house_file
+            line = next((number for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                         if text.startswith("name:")), 1)
+            problems.append(Problem(edition.book.house_file, line, "house", house_id, None, problem))
+    return problems
+
+
 def run_checks(project: Project) -> list[Problem]:
-    """Every problem of the project: examples, the template, each language's catalog."""
-    problems = check_examples(project)
+    """Every problem of the project: examples, the house names, coherence, the template, each
+    language's catalog, and each earlier edition the site publishes from git."""
+    problems = check_examples(project) + check_houses(project)
     problems += coherence_problems(project)
     problems += check_template(project.root, project.template)
     for lang in TRANSLATED:
@@ -163,4 +205,43 @@ def run_checks(project: Project) -> list[Problem]:
                     digest(project.code_digest, project.glossary.digest, lang))
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo)
         memo.save()
+    return problems + check_editions(project)
+
+
+# Code: the templates' and the generator's own strings. An earlier edition is rendered by today's
+# code, whose strings its catalogs cannot all have: one it lacks is shown in English, and one of
+# its own that today's code no longer has is not shown at all.
+_CODE = ("templates/", "rulebook/")
+
+
+def edition_problems(old: Project, current: Project) -> list[Problem]:
+    """The gate for an earlier edition read from git and shown by today's code: the same checks as
+    today's tree (its examples against today's engine; its catalogs against its own sources' strings
+    and today's code strings, every translation's text), but for the template file (extraction is
+    today's code's) and today's code strings it cannot have."""
+    template = Catalog(domain=old.template.domain, fuzzy=False)
+    for message in (*old.template, *(m for m in current.template if m.locations and m.locations[0][0].startswith(_CODE))):
+        if message.id:
+            template[message.id] = message
+    problems = check_examples(old)
+    for lang in TRANSLATED:
+        for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary):
+            if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
+                continue
+            problems.append(problem)
+    return problems
+
+
+def check_editions(project: Project) -> list[Problem]:
+    """Each tagged earlier edition of each house, refused as today's tree would be (one line each,
+    naming the tag)."""
+    from rulebook.editions import refused, tagged_editions
+
+    problems, seen = [], set()
+    for house_id in project.houses:
+        for tag, commit in tagged_editions(project, house_id):
+            if commit not in seen:
+                seen.add(commit)
+                problems += [Problem(p.file, p.line, "edition", p.rule_id, p.lang, f"at tag {tag}: [{p.check}] {p.message}")
+                             for p in refused(project, tag, commit)]
     return problems

@@ -8,12 +8,14 @@ traceback: 2 for input that cannot be read, 1 for an inconsistency.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Iterator
 
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
@@ -136,22 +138,34 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _publishing(root: Path, args: argparse.Namespace) -> Iterator[tuple[Project, tuple[str, ...], Path]]:
+    """For a publishing command: its build folder locked (a second build waits), then the project
+    read and gated, and the houses asked for (``_gated``)."""
+    from rulebook import faults, lock
+
+    build = args.build_dir or root / "_build"
+    with lock.held(build):
+        project, houses = _gated(root, args)
+        faults.at("loaded")
+        yield project, houses, build
+
+
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
     from rulebook.site import build_all, build_site
 
-    project, houses = _gated(root, args)
-    languages = tuple(args.lang or LANGUAGES)
-    if args.builder == "html":   # the published site, with the cards and PDFs it offers
-        return 0 if build_site(project, languages, args.build_dir, houses) else 1
-    return 0 if build_all(project, languages, args.builder, args.build_dir, houses) else 1
+    with _publishing(root, args) as (project, houses, build):
+        languages = tuple(args.lang or LANGUAGES)
+        if args.builder == "html":   # the published site, with the cards and PDFs it offers
+            return 0 if build_site(project, languages, build, houses) else 1
+        return 0 if build_all(project, languages, args.builder, build, houses) else 1
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import build_cards
 
-    project, houses = _gated(root, args)
-    build = args.build_dir or root / "_build"
-    written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
+    with _publishing(root, args) as (project, houses, build):
+        written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
     print(f"{len(written)} card PDFs in {build / 'cards'}")
     return 0
 
@@ -159,8 +173,8 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
 def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     from rulebook.printing import print_rulebooks
 
-    project, houses = _gated(root, args)
-    printed = print_rulebooks(project, args.build_dir or root / "_build", tuple(args.lang or LANGUAGES), houses)
+    with _publishing(root, args) as (project, houses, build):
+        printed = print_rulebooks(project, build, tuple(args.lang or LANGUAGES), houses)
     for path in printed or []:
         print(path)
     return 0 if printed is not None else 1
@@ -276,7 +290,11 @@ NEW_HOUSE_HEADER = """\
 
 
 def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
-    """A new house folder, its file copied from an existing house with a new identity."""
+    """A new house folder, its file copied from an existing house with a new identity: the values
+    written by the YAML emitter in place of the source's (its comments and layout kept), and the
+    file read back before it is kept."""
+    from rulebook import yamlload
+    from rulebook.checks import name_problem
     from rulebook.model import ID_PATTERN, RESERVED_IDS
 
     target = root / "houses" / args.id / "house.yaml"
@@ -284,21 +302,63 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     if not ID_PATTERN.match(args.id) or args.id in RESERVED_IDS:
         print(f"house id {args.id!r} must be lower-case words joined by hyphens, e.g. 'riverside-club'", file=sys.stderr)
         return 2
+    if problem := name_problem(args.name):
+        print(f"--name {args.name!r}: {problem}", file=sys.stderr)
+        return 2
     if target.exists():
         print(f"{target.relative_to(root)} exists already", file=sys.stderr)
         return 2
-    if not source.exists():
+    if not ID_PATTERN.match(args.source) or not source.exists():
         print(f"no house {args.source!r} to start from (houses/{args.source}/house.yaml)", file=sys.stderr)
         return 2
-    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
-    body = "".join(line for line in lines[next(i for i, line in enumerate(lines) if not line.startswith("#")):])
-    identity = {"name": f"{args.name}", "city": "null", "contact": "null"}
-    for key, value in identity.items():
-        body = re.sub(rf"^{key}:.*$", f"{key}: {value}", body, count=1, flags=re.M)
-    target.parent.mkdir(parents=True)
-    target.write_text(NEW_HOUSE_HEADER.format(name=args.name, source=args.source) + body, encoding="utf-8")
+    shown = str(source.relative_to(root))
+    if not isinstance(yamlload.load(source, shown), dict):   # a file that is not a house's: one line, exit 2
+        print(f"{shown}:1: not a house file (a mapping of name, title, parts, parameters...)", file=sys.stderr)
+        return 2
+    text = source.read_text(encoding="utf-8").removeprefix("\ufeff")
+    body = _without_opening_comments(_with_identity(text, {"name": args.name, "city": None, "contact": None}))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    written = NEW_HOUSE_HEADER.format(name=args.name, source=args.source) + body
+    target.write_text(written, encoding="utf-8")
+    try:
+        kept = yamlload.load(target, str(target.relative_to(root)))["name"] == args.name
+    except ModelError:
+        kept = False
+    if not kept:
+        target.unlink()
+        print(f"{shown}: its 'name' could not be replaced in place: write {target.relative_to(root)} by hand",
+              file=sys.stderr)
+        return 2
     print(f"{target.relative_to(root)}: written; edit it, then run `make gettext update-po check`")
     return 0
+
+
+def _with_identity(text: str, identity: dict[str, str | None]) -> str:
+    """The house file's text with the values of its top-level keys in ``identity`` replaced, each as
+    the YAML emitter writes it (a key the file lacks is added at its end)."""
+    import yaml
+
+    node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    spans = {key.value: (value.start_mark.index, value.end_mark.index) for key, value in node.value
+             if isinstance(key, yaml.ScalarNode) and key.value in identity}
+    for key, value in sorted(identity.items(), key=lambda item: -spans.get(item[0], (len(text),))[0]):
+        emitted = "null" if value is None else yaml.safe_dump(value, default_style='"', allow_unicode=True,
+                                                                width=float("inf")).strip()
+        if key in spans:   # the value, and the comment after it (which spoke of the source's)
+            start, end = spans[key]
+            old = text[start:end]
+            comment = re.match(r"[ \t]*#[^\n]*", text[end:]) if not old.endswith("\n") else None
+            text = text[:start] + emitted + old[len(old.rstrip("\n")):] + text[end + (comment.end() if comment else 0):]
+        else:
+            text = text.rstrip("\n") + f"\n{key}: {emitted}\n"
+    return text
+
+
+def _without_opening_comments(text: str) -> str:
+    """The text from its first line that is not a comment (the source's own header is replaced)."""
+    lines = text.splitlines(keepends=True)
+    first = next((index for index, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    return "".join(lines[first:])
 
 
 def cmd_notes(root: Path, args: argparse.Namespace) -> int:
@@ -371,7 +431,11 @@ def main(argv: list[str] | None = None) -> int:
         return stop.code
     except ModelError as exc:
         print(exc, file=sys.stderr)
-        return 2
+        return 1 if exc.check else 2
+    except KeyboardInterrupt:
+        print("rulebook: interrupted; nothing half-done was published (what was published before stands)",
+              file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from rulebook.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
 from rulebook.project import Project
 from rulebook.render import PageRenderer
 from rulebook.values import resolve
+from rulebook import sources
+from rulebook.yamlload import MAX_FILE_BYTES
 
 ADDITIONS = "rules/ADDITIONS.md"
 # The words that name each house currency in English; a house in another unit never shows them.
@@ -248,7 +250,7 @@ def removed_statements(root: Path, house_ids: list[str]) -> Iterator[tuple[int, 
     if not path.exists():
         return
     house = None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(sources.read(path, ADDITIONS, MAX_FILE_BYTES).decode("utf-8").splitlines(), 1):
         if line.startswith("## "):
             house = next((h for h in house_ids if re.search(rf"\b{re.escape(h)}\b", line, re.IGNORECASE)), None)
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from rulebook.model import Rulebook
 
@@ -61,11 +62,19 @@ class Download:
     size: int | None = None
     modified: int | None = None      # nanoseconds
 
+    def located(self, printed: Mapping[str, Path]) -> Path:
+        """Where the file is: under its kind's folder in ``printed`` (``cards``, ``pdf``: the ones
+        this command staged, or the published ones)."""
+        kind, _, rest = self.source.partition("/")
+        return printed[kind] / rest
 
-def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
+
+def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path] | None = None) -> list[Download]:
     """Every file a house offers in one language, in the order the page lists them: the rulebook and
     the redline of its edition, then per stakes its card, its sheet of four and its two-sided card,
-    then the rake card. (A file not printed has no size: a first edition has no redline.)"""
+    then the rake card. (A file not printed has no size: a first edition has no redline.) ``printed``:
+    where the cards and the PDFs are, if not published in ``build``."""
+    printed = {"cards": build / "cards", "pdf": build / "pdf", **(printed or {})}
     house = book.id
     found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4"),
              Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), "A4")]
@@ -81,7 +90,7 @@ def downloads(book: Rulebook, lang: str, build: Path) -> list[Download]:
                 found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
                                       sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
         found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
-    return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(build / d.source)) for d in found]
+    return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(d.located(printed))) for d in found]
 
 
 def _stat(path: Path) -> tuple[int | None, int | None]:

@@ -29,11 +29,21 @@ MAX_DATA_BYTES = 64_000_000
 class EditionError(ModelError):
     """A ref or a tag that cannot be used: one line, exit status 2."""
 
-    def __init__(self, message: str):
-        super().__init__("git", 0, None, message)
+    def __init__(self, message: str, check: str | None = None):
+        super().__init__("git", 0, None, message, check=check)
+
+    def __reduce__(self):
+        return type(self), (self.message, self.check)
 
     def __str__(self) -> str:
         return self.message
+
+
+class RefusedEdition(EditionError):
+    """A tagged edition the gate refuses: one line naming the tag, the file and the line; exit status 1."""
+
+    def __init__(self, message: str, check: str | None = "edition"):
+        super().__init__(message, check)
 
 
 def tag_name(house_id: str, edition: int) -> str:
@@ -146,17 +156,58 @@ _BY_COMMIT: dict[str, Project] = {}
 
 def edition_at(project: Project, house_id: str, edition: int) -> Previous | None:
     """A house's earlier edition ``edition`` as tagged in the project's repository (its data loaded
-    once per commit), or None when that tag is not there."""
+    once per commit, and passed by the gate), or None when that tag is not there. RefusedEdition
+    for one the gate refuses: an earlier edition is published only as today's tree would be."""
     tag = tag_name(house_id, edition)
     commit = commit_of(project.root, f"refs/tags/{tag}") if edition >= 1 else None
     if commit is None:
         return None
     if commit not in _BY_COMMIT:
-        _BY_COMMIT[commit] = load_at(project.root, tag)   # named by its tag in any error
+        old = load_at(project.root, tag)   # named by its tag in any error
+        problems = refused(project, tag, commit, old)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise RefusedEdition(f"{tag}: {problems[0]}{more}: the gate refuses the edition at this tag, so "
+                                 "nothing is published; correct it in a new commit and tag that instead")
+        _BY_COMMIT[commit] = old
     old = _BY_COMMIT[commit]
     if house_id not in old.houses:
         raise EditionError(f"tag {tag} has no house {house_id!r}")
     return Previous(tag, commit, old)
+
+
+def tagged_editions(project: Project, house_id: str) -> list[tuple[str, str]]:
+    """The tag and commit of each of the house's earlier editions that is tagged, oldest first."""
+    found = []
+    for number in range(1, project.houses[house_id].book.edition or 1):
+        tag = tag_name(house_id, number)
+        commit = commit_of(project.root, f"refs/tags/{tag}")
+        if commit is not None:
+            found.append((tag, commit))
+    return found
+
+
+def refused(project: Project, tag: str, commit: str, old: Project | None = None) -> list:
+    """The gate's problems with the edition tagged at ``commit`` (``checks.edition_problems``),
+    remembered per commit and code in ``_build/cache``, so that the edition is read from git only
+    the first time (or given as ``old``, already read)."""
+    from rulebook.checks import Problem, edition_problems
+    from rulebook.memo import Memo
+
+    memo = Memo(project.root / "_build" / "cache", "edition-gate", project.code_digest, _problem_rows)
+    rows = memo(commit, lambda: [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
+                                 for p in edition_problems(old or load_at(project.root, tag), project)])
+    memo.save()
+    return [Problem(*row) for row in rows]
+
+
+def _problem_rows(value: list) -> bool:
+    """The shape of the gate's problems read back from the cache."""
+    def text(x) -> bool:
+        return isinstance(x, str)
+    return all(isinstance(row, list) and len(row) == 6 and text(row[0]) and isinstance(row[1], int) and text(row[2])
+               and (row[3] is None or text(row[3])) and (row[4] is None or text(row[4])) and text(row[5])
+               for row in value)
 
 
 def previous_edition(project: Project, house_id: str) -> Previous | None:

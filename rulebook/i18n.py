@@ -19,6 +19,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from rulebook import sources
 from rulebook.memo import Memo
 
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
@@ -37,8 +38,8 @@ def po_path(root: Path, lang: str) -> Path:
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    with open(path, "rb") as handle:
-        catalog = read_po(handle, locale=locale, abort_invalid=True)
+    catalog = read_po(io.BytesIO(sources.read(path, str(path), MAX_CATALOG_BYTES, "catalog")), locale=locale,
+                      abort_invalid=True)
     for message in catalog:
         _recover_previous(message)
     return catalog
@@ -110,7 +111,7 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
     Same msgid and context: kept as it is. Same context, changed English:
     kept, marked fuzzy, with the previous msgid for the translator. No context
     (interface strings): the closest unused old message, fuzzy. Anything left
-    over becomes obsolete, never deleted.
+    over becomes obsolete, never deleted; an obsolete entry the template has again comes back.
     """
     merged = Catalog(
         locale=existing.locale, domain=existing.domain, project=existing.project,
@@ -119,9 +120,13 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
         revision_date=existing.revision_date, last_translator=existing.last_translator,
         language_team=existing.language_team, charset="utf-8", fuzzy=False,
     )
-    merged.obsolete.update(existing.obsolete)
+    # An obsolete entry is a candidate like any other: a rule removed, then restored, gets its
+    # translation back (and is never both obsolete and current: msgfmt refuses the duplicate).
     old = {(m.id, m.context): m for m in existing if m.id}
-    by_context = {m.context: m for m in existing if m.id and m.context}
+    for m in existing.obsolete.values():
+        old.setdefault((m.id, m.context), m)
+    by_context = {m.context: m for m in old.values() if m.context}
+    by_context.update({m.context: m for m in existing if m.id and m.context})
     used: set = set()
     pending = []
     for new in template:
@@ -232,10 +237,24 @@ class Translations:
         return self.pgettext(None, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` by the language's CLDR rule, which the gate holds the catalog's
+        Plural-Forms to (never the header's own expression, which could pick a form it lacks)."""
         found = self._lookup(singular, None)
         if found and self.catalog is not None:
-            return found.string[gettext.c2py(self.catalog.plural_expr)(n)]
+            return found.string[min(plural_form(self.locale, n), len(found.string) - 1)]
         return singular if n == 1 else plural
+
+
+def plural_form(lang: str, n: int) -> int:
+    """Which plural form ``n`` takes in ``lang``, by CLDR's rule."""
+    from babel.messages.plurals import get_plural
+
+    if lang not in _PLURAL_RULES:
+        _PLURAL_RULES[lang] = gettext.c2py(get_plural(lang).plural_expr)
+    return _PLURAL_RULES[lang](n)
+
+
+_PLURAL_RULES: dict = {}
 
 
 # -- strict reading ---------------------------------------------------------------
@@ -261,11 +280,12 @@ def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog 
 
     path = po_path(root, lang)
     rel = str(path.relative_to(root))
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
-    data = path.read_bytes()
-    if len(data) > MAX_CATALOG_BYTES:
-        raise ModelErrors([ModelError(rel, 1, None, f"the catalog is larger than {MAX_CATALOG_BYTES:,} bytes", "catalog")])
+    try:
+        data = sources.read(path, rel, MAX_CATALOG_BYTES, "catalog")
+    except ModelError as exc:
+        raise ModelErrors([exc]) from None
     if data.startswith(b"\xef\xbb\xbf"):
         raise ModelErrors([ModelError(rel, 1, None, "starts with a byte-order mark: save it as UTF-8 without BOM", "catalog")])
     try:
@@ -407,13 +427,19 @@ def _header_problems(catalog: Catalog, lang: str, rel: str, text: str) -> list:
     return problems
 
 
+# The counts a plural rule is compared on: every one up to 1,000, and around every power of ten up to
+# the largest number the sources may hold (the look-up itself uses CLDR's rule, whatever the header says).
+_COUNTS = (*range(1001), *(base + offset for base in (10 ** k for k in range(3, 10)) for offset in range(-30, 230)))
+
+
 def _same_plural_rule(header: str, nplurals: int, expression: str) -> bool:
-    """Whether a Plural-Forms header picks the same form as CLDR's rule for every count up to 1,000."""
+    """Whether a Plural-Forms header picks the same form as CLDR's rule for every count up to 1,000
+    and around every power of ten beyond."""
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header)
     if not match or int(match.group(1)) != nplurals or len(match.group(2)) > 500:
         return False
     try:
         theirs, ours = gettext.c2py(match.group(2)), gettext.c2py(expression)
-        return all(theirs(n) == ours(n) for n in range(1001))
+        return all(theirs(n) == ours(n) for n in _COUNTS)
     except (ValueError, SyntaxError, RecursionError, ZeroDivisionError):
         return False

@@ -25,7 +25,8 @@ ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")   # \Z: "rake\n" is no
 MAX_ID = 80
 # Names the site itself uses: a part with one of these ids would replace a page of the site.
 RESERVED_IDS = frozenset({"index", "search", "genindex", "glossary", "status", "editorial-notes", "r",
-                          "py-modindex", "searchindex", "objects", "static", "sources", "downloads"})
+                          "py-modindex", "searchindex", "objects", "static", "sources", "downloads",
+                          "changes", "edition"})
 _PLACEHOLDER_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _VARIANT_NAME = re.compile(r"[a-z][a-z0-9]*([_-][a-z0-9]+)*\Z")
 # The house parameters that choose how the engine rules (pokerrules.House): a house that sets one

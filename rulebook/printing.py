@@ -26,9 +26,11 @@ from rulebook import workers
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
-from rulebook.site import build_all, keep_unrebuilt, publish, work_dir
+from rulebook.site import build_all, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
-from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
+from rulebook.publish import Publication, publishing
+from rulebook.stamps import forget, outputs, remember
+from rulebook.workers import link_or_copy, run_jobs
 
 
 class PrintRenderer:
@@ -231,7 +233,8 @@ def css_string(text: str) -> str:
 
 
 def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
-                houses: tuple[str, ...] | None = None, bilingual: bool = True) -> list[Path]:
+                houses: tuple[str, ...] | None = None, bilingual: bool = True,
+                publication: Publication | None = None) -> list[Path]:
     """Every card PDF of every house that runs cash games, published together into ``build/cards``.
 
     Per house and language: an A6 card and an A4 sheet per stakes and the rake card; and a
@@ -247,13 +250,13 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
         pair = bilingual_languages(book)
         if bilingual and pair:
             jobs.append((house_id, pair, str(build)))
-    return _print(project, build, "cards", jobs, _cards_job)
+    return _print(project, build, "cards", jobs, _cards_job, publication=publication)
 
 
 def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
     house_id, languages, build = job
     project = workers.project()
-    css = (project.root / "templates" / "print" / "card.css").read_text(encoding="utf-8")
+    css = _stylesheet(project, project.root / "templates" / "print" / "card.css")
     rows = project.houses[house_id].book.house["stakes"]
     renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
     folder = f"{house_id}/{'-'.join(languages)}"
@@ -280,19 +283,22 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
-               houses: tuple[str, ...] | None = None) -> list[Path]:
+               houses: tuple[str, ...] | None = None, publication: Publication | None = None) -> list[Path]:
     """The printed rulebook of each house and language, published together into ``build/pdf``:
     one job per house and language, in parallel, skipped when its HTML is unchanged."""
     jobs = [(house_id, (lang,), str(build)) for house_id in houses or tuple(project.houses) for lang in languages]
-    return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files)
+    return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files, publication)
 
 
 def print_rulebooks(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
-                    houses: tuple[str, ...] | None = None) -> list[Path] | None:
+                    houses: tuple[str, ...] | None = None, publication: Publication | None = None) -> list[Path] | None:
     """The reader's edition as one page per house and language, printed; None if a build failed."""
-    if not build_all(project, languages, "singlehtml", build, houses):
-        return None
-    return build_pdfs(project, build, languages, houses)
+    with publishing(project, build, publication) as (publication, done):
+        printed = None
+        if build_all(project, languages, "singlehtml", build, houses, publication):
+            printed = build_pdfs(project, build, languages, houses, publication)
+        done(printed is not None)
+    return printed
 
 
 def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
@@ -325,16 +331,22 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
 
     from weasyprint import CSS, HTML
 
-    css = stylesheet.read_text(encoding="utf-8") if stylesheet else ""
+    css = _stylesheet(project, stylesheet) if stylesheet else ""
     stamp = digest(version("weasyprint"), version("sphinx"), project.code_digest, css,
                    *(f"{name}\0{html}" for name, html in sorted(pages.items())))
-    published = [build / kind / name for name in pages]
-    if all(path.exists() for path in published) and unchanged(build, kind, house_id, label, stamp):
+    # The files published from exactly these inputs and still as they were printed are kept; a
+    # missing or damaged one is printed again.
+    kept = _intact(build, kind, house_id, label, stamp, list(pages))
+    if len(kept) == len(pages):
         return list(pages), None
     forget(build, kind, house_id, label)
     stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
     for name, html in pages.items():
         target = build / f"{kind}.new" / name
+        if name in kept:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            link_or_copy(build / kind / name, target)
+            continue
         target.parent.mkdir(parents=True, exist_ok=True)
         document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
         if origins and name in origins and (over := overflow(document)) > 0.5:
@@ -346,6 +358,24 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         # reading order, for screen readers and reflowing readers (a card is only printed).
         document.write_pdf(target, finisher=_print_at_size, pdf_tags=kind == "pdf")
     return list(pages), stamp
+
+
+def _stylesheet(project: Project, path: Path) -> str:
+    """A print stylesheet, read as the build's other sources are (bounded, and stamped as read)."""
+    from rulebook import sources
+
+    return sources.read(path, str(path.relative_to(project.root)), sources.MAX_CODE_BYTES).decode("utf-8")
+
+
+def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names: list[str]) -> set[str]:
+    """The files of a job published from exactly the inputs ``stamp`` names and still as published."""
+    from rulebook.stamps import stamped
+
+    was = stamped(build, kind, house_id, label, stamp)
+    if was is None:
+        return set()
+    now = outputs(build / kind, names)
+    return {name for name in names if now[name] and was.get(name) == now[name]}
 
 
 def overflow(document) -> float:
@@ -378,30 +408,34 @@ def _print_at_size(document, pdf) -> None:
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
-           owned: Callable[[tuple], list[str]] | None = None) -> list[Path]:
-    """Run the print jobs in parallel and publish ``build/<kind>`` in one rename: what was rebuilt,
-    what was skipped and every other house's and language's files, as they were. ``owned``: the
-    files a job may print; one it no longer prints (a redline without a previous edition) is not
-    carried over from the published folder."""
+           owned: Callable[[tuple], list[str]] | None = None, publication: Publication | None = None) -> list[Path]:
+    """Run the print jobs in parallel and stage ``build/<kind>`` for ``publication`` (the command's, or
+    published at once): what was rebuilt, what was skipped and every other house's and language's
+    files, as they were. ``owned``: the files a job may print; one it no longer prints (a redline
+    without a previous edition) is not carried over from the published folder."""
     from rulebook.editions import previous_edition
 
-    staged = build / f"{kind}.new"
-    shutil.rmtree(staged, ignore_errors=True)
-    staged.mkdir(parents=True)
-    for house_id in {house_id for house_id, *_ in jobs}:   # read from git once, here, for every worker
-        previous_edition(project, house_id)
-    results = run_jobs(project, job, jobs)
-    for names, stamp in results:
-        for name in names:
-            if stamp is None:   # skipped: carry the published file over
-                (staged / name).parent.mkdir(parents=True, exist_ok=True)
-                link_or_copy(build / kind / name, staged / name)
-    keep_unrebuilt(build / kind, staged, tuple(project.houses))
-    for args, (names, _) in zip(jobs, results):
-        for name in owned(args) if owned else ():
-            if name not in names:
-                (staged / name).unlink(missing_ok=True)
-    publish(staged, build / kind)
-    remember(build, kind, {(house_id, "-".join(languages)): stamp
-                           for (house_id, languages, _), (_, stamp) in zip(jobs, results)})
+    with publishing(project, build, publication) as (publication, done):
+        staged = publication.stage(kind)
+        for house_id in {house_id for house_id, *_ in jobs}:   # read from git once, here, for every worker
+            previous_edition(project, house_id)
+        results = run_jobs(project, job, jobs)
+        for names, stamp in results:
+            for name in names:
+                if stamp is None:   # skipped: carry the published file over
+                    (staged / name).parent.mkdir(parents=True, exist_ok=True)
+                    link_or_copy(build / kind / name, staged / name)
+        keep_unrebuilt(build / kind, staged, tuple(project.houses))
+        for args, (names, _) in zip(jobs, results):
+            for name in owned(args) if owned else ():
+                if name not in names:
+                    (staged / name).unlink(missing_ok=True)
+
+        def remember_all() -> None:
+            for (house_id, languages, _), (names, stamp) in zip(jobs, results):
+                if stamp is not None:
+                    remember(build, kind, house_id, "-".join(languages), stamp, build / kind, names)
+
+        publication.after(remember_all)
+        done(True)
     return [build / kind / name for names, _ in results for name in names]

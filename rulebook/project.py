@@ -10,8 +10,8 @@ disagree with another about what the sources say.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Mapping
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
+from rulebook import sources
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import Outcome, WorkedExample, load_examples, run
 from rulebook.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
@@ -74,14 +75,21 @@ class Project:
     template: Catalog                                # every translatable string, as the sources say now
     catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
     code_digest: str = ""                            # the templates and the generator's code, hashed once
+    read: Mapping[str, str] = field(default_factory=dict, repr=False)   # each file read → digest of its bytes
     _translations: dict = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, root: Path | str) -> "Project":
-        """Read and validate everything; ModelErrors lists every mistake of every file."""
+        """Read and validate everything; ModelErrors lists every mistake of every file. The project
+        remembers the digest of every file's bytes as it read them (``read``)."""
+        with sources.recording() as read:
+            project = cls._load(Path(root).resolve())
+        return dataclasses.replace(project, read=MappingProxyType(dict(read)))
+
+    @classmethod
+    def _load(cls, root: Path) -> "Project":
         from pokerrules import House
 
-        root = Path(root).resolve()
         errors: list[ModelError] = []
         library = examples = glossary = None
         try:
@@ -126,24 +134,15 @@ class Project:
 
     @cached_property
     def sources_digest(self) -> str:
-        """Every file a build reads, by name, size and modification time (as make and Sphinx judge
-        staleness, without reading a file twice): the rules, houses, examples, catalogs and
-        glossary, conf.py, the templates, the generator and the engine. "" when a file is too new
-        to be judged by its time."""
-        digest = hashlib.blake2b(digest_size=16)
-        newest = 0
-        paths = [path for folder in ("rules", "houses", "executable_examples", "locales", "templates", "rulebook",
-                                     "pokerrules") for path in sorted((self.root / folder).rglob("*"))]
-        for path in [*paths, self.root / "conf.py"]:
-            if "__pycache__" not in path.parts and path.is_file():
-                stat = path.stat()
-                newest = max(newest, stat.st_mtime_ns)
-                digest.update(f"{path.relative_to(self.root)}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
-        # A file changed within the last two seconds may change again within its clock tick, unseen:
-        # like git's "racily clean" entries, such sources are not trusted ("" never matches a stamp).
-        if time.time_ns() - newest < 2_000_000_000:
-            return ""
-        return digest.hexdigest()
+        """Every file a build reads, by the digest of the bytes the load read (never of what the
+        folder holds later): the rules, houses, examples, catalogs and glossary, conf.py, the
+        templates, the generator and the engine."""
+        return sources.digest_of_reads(self.read, self.root)
+
+    def changed_sources(self) -> list[str]:
+        """The files read by the load that no longer hold what it read, by their path in the project."""
+        return [str(Path(name).relative_to(self.root)) if Path(name).is_relative_to(self.root) else name
+                for name in sources.changed(self.read)]
 
     def translations(self, lang: str) -> Translations:
         """The look-up for one language (English: the source itself)."""
@@ -179,12 +178,18 @@ class Project:
 
 
 def _code_digest(root: Path) -> str:
-    """The templates and the generator's own code: a change to either can change every page."""
+    """The templates and the generator's own code: a change to either can change every page. (The
+    engine and conf.py are read here too, so that the project's ``read`` holds all a build reads.)"""
     digest = hashlib.sha256()
-    for folder in ("templates", "rulebook"):
+    for folder in ("templates", "rulebook", "pokerrules"):
         for path in sorted((root / folder).rglob("*")):
-            if path.is_file() and path.suffix in (".jinja", ".html", ".py", ".css", ".js"):
-                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+            if "__pycache__" not in path.parts and (path.is_file() or path.is_symlink()):
+                rel = str(path.relative_to(root))
+                data = sources.read(path, rel, sources.MAX_CODE_BYTES)
+                if folder != "pokerrules":
+                    digest.update(rel.encode() + b"\0" + data)
+    if (root / "conf.py").exists():
+        sources.read(root / "conf.py", "conf.py", sources.MAX_CODE_BYTES)
     return digest.hexdigest()
 
 

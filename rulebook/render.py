@@ -28,7 +28,9 @@ from rulebook.values import Value, resolve
 if TYPE_CHECKING:
     from rulebook.changes import Changes, RuleChange
 
-_BREAKS = re.compile(r"[ \t\r\n\f\v]+")  # not str.split(): no-break spaces must survive
+# Every line boundary docutils knows (str.splitlines'), not str.split(): no-break spaces must survive.
+_BREAKS = re.compile(r"[ \t\r\n\f\v\x1c-\x1e\x85\u2028\u2029]+")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")   # never text (the gate refuses them)
 _SPECIAL = re.compile(r"([!-/:-@\[-`{-~•‣⁃])")
 
 
@@ -42,7 +44,7 @@ def rst_text(value: Any) -> str:
         return value
     if value is None:
         return ""
-    text = _BREAKS.sub(" ", str(value)).strip()
+    text = _BREAKS.sub(" ", _CONTROLS.sub("", str(value))).strip()
     return _SPECIAL.sub(r"\\\1", text)
 
 
@@ -77,8 +79,11 @@ def rst_fill(template: str, links: dict[str, Markup]) -> Markup:
 
 
 def heading(text: str, underline: str) -> Markup:
+    """A title and its underline, as long as the title is wide (a wide character takes two columns)."""
+    from docutils.utils import column_width
+
     escaped = rst_text(text)
-    return Markup(f"{escaped}\n{underline * max(len(escaped), 1)}")
+    return Markup(f"{escaped}\n{underline * max(column_width(escaped), 1)}")
 
 
 # A hand of each category for the hand-ranking chart (checked against the engine when shown).

@@ -46,21 +46,31 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f").replace("đ", "d").replace("Đ", "D")
 
 
+# What must be escaped to stand for itself in a pattern read by both Python and JavaScript (whose
+# "u" patterns refuse any other escape, such as Python's "\#" for "c#").
+_SYNTAX = re.compile(r"[\\^$.*+?()\[\]{}|/]")
+
+
+def literal(text: str) -> str:
+    """``text`` as a pattern matching it literally, in Python and in JavaScript alike."""
+    return _SYNTAX.sub(lambda found: "\\" + found.group(), text)
+
+
 def _phrase_source(terms: Iterable[str]) -> str:
     """One pattern for the terms of two words or more, each word separated by spaces or hyphens."""
     phrases = sorted({tuple(words) for term in terms if len(words := _WORD.findall(term.lower())) > 1},
                      key=lambda words: (-len(words), words))
-    return "|".join(r"[\s-]+".join(re.escape(word) for word in words) for words in phrases)
+    return "|".join(r"[\s-]+".join(literal(word) for word in words) for words in phrases)
 
 
 def _synonym_source(synonyms: dict[str, str]) -> tuple[str, dict[str, str]]:
     """A pattern for the readers' words (with and without diacritics), and each one's term, lower-case."""
     table = {}
-    for word, term in synonyms.items():
-        for spelling in {word.lower(), fold(word).lower()}:
+    for word, term in sorted(synonyms.items()):
+        for spelling in sorted({word.lower(), fold(word).lower()}):
             table[" ".join(re.split(r"[\s-]+", spelling))] = term   # "all-in" and "all in" alike
     words = sorted(table, key=lambda word: (-len(word), word))
-    return "|".join(r"[\s-]+".join(re.escape(part) for part in word.split()) for word in words), table
+    return "|".join(r"[\s-]+".join(literal(part) for part in word.split()) for word in words), table
 
 
 def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str],

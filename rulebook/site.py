@@ -4,10 +4,11 @@ The builds run in forked worker processes (as many as there are cores), each
 running Sphinx in-process with the project the command already loaded and
 gated, so nothing is read or computed twice. Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
-result published, by swapping the whole folder into place. A build that fails
-publishes nothing and leaves the previous site as it was. A language whose
-inputs are all as they were at its last published build is not rebuilt
-(``rulebook.workers``).
+result staged whole and published with the command's other folders
+(``rulebook.publish``). A build that fails publishes nothing and leaves the
+previous site as it was. A language whose inputs are all as they were at its
+last published build, and whose published files are still as stamped, is not
+rebuilt (``rulebook.stamps``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from rulebook.archive import FOLDER as ARCHIVE, folder as archive_folder
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerprint
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.memo import digest
-from rulebook.workers import forget, link_or_copy, remember, run_jobs, unchanged
+from rulebook.publish import Publication, publishing
+from rulebook.stamps import forget, remember, unchanged
+from rulebook.workers import link_or_copy, run_jobs
 from rulebook import workers
 from rulebook.project import Project
 
@@ -64,9 +67,11 @@ class Built:
     sources: str | None
 
 
-# One job: (house, language, builder, build folder, edition), the edition 0 for the one in force,
-# else the number of an archived edition (published under <lang>/edition/<n>/, html only).
-Job = tuple[str, str, str, str, int]
+# One job: (house, language, builder, build folder, edition, where the printed files are), the edition
+# 0 for the one in force, else the number of an archived edition (published under <lang>/edition/<n>/,
+# html only); the printed files as (kind, folder) pairs: this command's staged cards and PDFs, or the
+# published ones.
+Job = tuple[str, str, str, str, int, tuple[tuple[str, str], ...]]
 
 
 def unit(lang: str, archived: int) -> str:
@@ -87,7 +92,7 @@ def _build_one(job: Job) -> Built:
     from rulebook.render import PageRenderer
     from rulebook.status import all_status
 
-    house, lang, builder, build, number = job
+    house, lang, builder, build, number, printed_at = job
     build_dir = Path(build)
     project = workers.project()
     sphinx_builder, editors, folder = edition(builder)
@@ -96,8 +101,9 @@ def _build_one(job: Job) -> Built:
     # A published edition offers the printed rulebook, its redline and the cards; the printed rulebook
     # lists the cards (it cannot offer itself, nor the redline printed from it); the doctest build
     # offers nothing, and neither does an archived edition (what it printed is not kept).
-    files = downloads(project.houses[house].book, lang, build_dir) if (folder or builder == "singlehtml") \
-        and not archive else []
+    printed_in = {kind: Path(where) for kind, where in printed_at}
+    files = downloads(project.houses[house].book, lang, build_dir, printed_in) \
+        if (folder or builder == "singlehtml") and not archive else []
     if not folder:
         files = [item for item in files if item.kind not in ("rulebook", "redline")]
     printed = fingerprint(files)
@@ -109,17 +115,17 @@ def _build_one(job: Job) -> Built:
     out = io.StringIO()
     label = f"{house}/{lang}" + (f" edition {number}" if number else "")
     skippable = builder in SKIPPABLE
+    output, leave = output_of(build_dir, builder, house, lang, number)
     try:
         sources = _archive_sources(project, house, lang, builder, archive) if archive else \
-            project.sources_digest and digest(builder, version("sphinx"), version("furo"),
-                                              project.sources_digest, house, lang,
-                                              printed, *_earlier(project, house)) or None
-        if skippable and sources and unchanged(build_dir, f"{builder}-sources", house, name, sources):
+            digest(builder, version("sphinx"), version("furo"), project.sources_digest, house, lang,
+                   printed, *_earlier(project, house))
+        if skippable and unchanged(build_dir, f"{builder}-sources", house, name, sources, output, leave=leave):
             return Built(label, 0, "", None, sources)
         pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
             None if archive else all_status(project), files)
-        stamp = digest(build_stamp(shown, house, lang, builder, pages), printed, repr(banner))
-        if skippable and unchanged(build_dir, builder, house, name, stamp):
+        stamp = digest(build_stamp(project, shown, house, lang, builder, pages), printed, repr(banner))
+        if skippable and unchanged(build_dir, builder, house, name, stamp, output, leave=leave):
             return Built(label, 0, "", None, sources)
         forget(build_dir, builder, house, name)
         forget(build_dir, f"{builder}-sources", house, name)
@@ -135,7 +141,7 @@ def _build_one(job: Job) -> Built:
         )
         app.build()
         if folder:
-            copy_downloads(files, build_dir, work_dir(build_dir, builder, house, name) / DOWNLOADS)
+            copy_downloads(files, printed_in, work_dir(build_dir, builder, house, name) / DOWNLOADS)
         return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
@@ -163,8 +169,7 @@ def _archive_sources(project: Project, house: str, lang: str, builder: str, arch
     from importlib.metadata import version
 
     return digest(builder, version("sphinx"), version("furo"), house, lang, *_earlier(archive.project, house),
-                  project.code_digest, _read(project.root / "conf.py"), *_engine(project),
-                  repr(_banner(project, house, archive.edition)), archive.commit)
+                  project.code_digest, *_runtime(project), repr(_banner(project, house, archive.edition)), archive.commit)
 
 
 def _previous(project: Project, house: str) -> str:
@@ -176,35 +181,41 @@ def _previous(project: Project, house: str) -> str:
     return previous.commit if previous else ""
 
 
-def build_stamp(project: Project, house: str, lang: str, builder: str, pages: dict[str, str]) -> str:
+def build_stamp(project: Project, shown: Project, house: str, lang: str, builder: str, pages: dict[str, str]) -> str:
     """Everything a house's language build reads: its pages' reST, what every page shows besides
-    (the project's fingerprint: interface strings, titles, house data, templates and code), the
-    engine, conf.py, and the versions of Sphinx and the theme. Equal stamps, equal output."""
+    (the fingerprint of the project shown: interface strings, titles, house data, templates and
+    code), the glossary (its search words are the search's), the engine, conf.py, and the versions
+    of Sphinx and the theme. Equal stamps, equal output."""
     from importlib.metadata import version
 
-    return digest(builder, version("sphinx"), version("furo"), project.fingerprint(house, lang),
-                  _read(project.root / "conf.py"), *_engine(project),
-                  *(f"{name}\0{text}" for name, text in sorted(pages.items())))
+    return digest(builder, version("sphinx"), version("furo"), shown.fingerprint(house, lang), shown.glossary.digest,
+                  *_runtime(project), *(f"{name}\0{text}" for name, text in sorted(pages.items())))
 
 
-def _engine(project: Project) -> list[str]:
-    """The reference engine's code, which checked every worked example a page shows."""
-    engine = project.root / "pokerrules"
-    return [_read(path) for path in sorted(engine.glob("*.py"))] if engine.is_dir() else []
+def _runtime(project: Project) -> list[str]:
+    """conf.py and the reference engine's code (which checked every worked example a page shows), by
+    the digests of the bytes the project's load read."""
+    return [f"{name}\0{found}" for name, found in sorted(project.read.items())
+            if Path(name).name == "conf.py" or Path(name).parent.name == "pokerrules"]
 
 
-def copy_downloads(files: list[Download], build: Path, folder: Path) -> None:
+def output_of(build: Path, builder: str, house: str, lang: str, number: int) -> tuple[Path, tuple[str, ...]]:
+    """What a job's stamp describes: the folder it publishes (without the archived editions inside an
+    edition in force: those are jobs of their own), or for a build that is not published, its work folder."""
+    folder = edition(builder)[2]
+    if folder is None:
+        return work_dir(build, builder, house, unit(lang, number)), ()
+    return build / folder / house / lang / archive_folder(number), () if number else (ARCHIVE,)
+
+
+def copy_downloads(files: list[Download], printed: dict[str, Path], folder: Path) -> None:
     """The printed files into the site's downloads folder, as they are now (hard links: a print
     job never rewrites a published file in place, it publishes a new folder)."""
     shutil.rmtree(folder, ignore_errors=True)
     for item in files:
         if item.size is not None:
             folder.mkdir(parents=True, exist_ok=True)
-            link_or_copy(build / item.source, folder / item.name)
-
-
-def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+            link_or_copy(item.located(printed), folder / item.name)
 
 
 def work_dir(build: Path, builder: str, house: str, lang: str) -> Path:
@@ -213,12 +224,20 @@ def work_dir(build: Path, builder: str, house: str, lang: str) -> Path:
 
 
 def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder: str = "html",
-              build: Path | None = None, houses: tuple[str, ...] | None = None) -> bool:
-    """Build every house in every language, as many at once as there are cores; True if all passed."""
+              build: Path | None = None, houses: tuple[str, ...] | None = None,
+              publication: Publication | None = None) -> bool:
+    """Build every house in every language, as many at once as there are cores; True if all passed.
+    What is published goes into ``publication`` (the command's), or is published at once."""
+    build = build or project.root / "_build"
+    with publishing(project, build, publication) as (publication, done):
+        ok = done(_build_all(project, languages, builder, build, houses or tuple(project.houses), publication))
+    return ok
+
+
+def _build_all(project: Project, languages: tuple[str, ...], builder: str, build: Path, houses: tuple[str, ...],
+               publication: Publication) -> bool:
     from rulebook.archive import archived_editions
 
-    build = build or project.root / "_build"
-    houses = houses or tuple(project.houses)
     # Each house's earlier editions, read from git once, here, for every worker; the site publishes
     # each one that is tagged beside the edition in force.
     for house in houses:
@@ -227,9 +246,10 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
             _earlier(item.project, house)
     archives = {house: tuple(item.edition for item in archived_editions(project, house)) if builder == "html" else ()
                 for house in houses}
+    printed = tuple((kind, str(publication.where(kind))) for kind in ("cards", "pdf"))
     # The editions in force first (they are staged before the archives that go inside them).
-    jobs: list[Job] = [(house, lang, builder, str(build), 0) for house in houses for lang in languages]
-    jobs += [(house, lang, builder, str(build), number) for house in houses for number in archives[house]
+    jobs: list[Job] = [(house, lang, builder, str(build), 0, printed) for house in houses for lang in languages]
+    jobs += [(house, lang, builder, str(build), number, printed) for house in houses for number in archives[house]
              for lang in languages]
     if len(jobs) > (os.cpu_count() or 1):
         # More jobs than cores: import Sphinx and the theme once here, so that every forked worker
@@ -247,54 +267,53 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
         if result.status != 0:
             print(f"{builder} build of {result.label} failed", file=sys.stderr)
             ok = False
-    done = [((house, unit(lang, number)), result) for (house, lang, _, _, number), result in zip(jobs, results)]
+    if builder not in SKIPPABLE or not ok:
+        return ok
 
     def remember_all() -> None:
-        remember(build, builder, {key: result.stamp for key, result in done if result.status == 0})
-        remember(build, f"{builder}-sources", {key: result.sources for key, result in done if result.status == 0})
+        """Once published: the stamps of the jobs that ran (a skipped job's stamp stands)."""
+        for (house, lang, _, _, number, _), result in zip(jobs, results):
+            output, leave = output_of(build, builder, house, lang, number)
+            for kind, stamp in ((builder, result.stamp), (f"{builder}-sources", result.sources)):
+                if stamp is not None:
+                    remember(build, kind, house, unit(lang, number), stamp, output, leave=leave)
 
-    if builder not in SKIPPABLE:
-        return ok
+    publication.after(remember_all)
     folder = edition(builder)[2]
     if folder is None:
-        remember_all()   # not published: the work folder is what a stamp describes
-        return ok
-    if not ok:
-        return ok
-    places = [Path(house, lang, archive_folder(number)) for house, lang, _, _, number in jobs]
-    skipped = [result.stamp is None and (build / folder / place).is_dir() for place, (_, result) in zip(places, done)]
+        return ok   # not published: the work folder is what a stamp describes
+    places = [Path(house, lang, archive_folder(number)) for house, lang, _, _, number, _ in jobs]
+    skipped = [result.stamp is None and (build / folder / place).is_dir() for place, result in zip(places, results)]
     published = build / folder / "index.html"
     if all(skipped) and published.is_file() and \
             published.read_text(encoding="utf-8") == chooser_html(project, build / folder) and \
             all(_archives_published(build / folder / house / lang) == archives[house] for house, lang, *_ in jobs):
-        remember_all()
         return ok   # nothing was rebuilt: the published site is this build already
-    site = build / f"{folder}.new"
-    shutil.rmtree(site, ignore_errors=True)
+    site = publication.stage(folder)
     # The editions in force first, each without the archive it published (the archived editions
     # built now go into it next): an archived edition no longer tagged is no longer published.
-    for place, ((house, name), _), kept, (*_, number) in zip(places, done, skipped, jobs):
+    for place, (house, lang, _, _, number, _), kept in zip(places, jobs, skipped):
         if not kept:
-            stage(work_dir(build, builder, house, name), build / folder / place, site / place)
+            stage(work_dir(build, builder, house, unit(lang, number)), build / folder / place, site / place)
         else:
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, tuple(project.houses))
     write_chooser(project, site)
-    publish(site, build / folder)
-    remember_all()   # only now, once published, may a later build skip what this one built
     return ok
 
 
 def build_site(project: Project, languages: tuple[str, ...] = LANGUAGES, build: Path | None = None,
                houses: tuple[str, ...] | None = None) -> bool:
     """The whole published output: the cards and the printed rulebooks first, since the site offers
-    them for download, then the site. True if every build passed."""
+    them for download, then the site, all published together once every build passed."""
     from rulebook.printing import build_cards, print_rulebooks
 
     build = build or project.root / "_build"
-    build_cards(project, build, languages, houses)
-    return print_rulebooks(project, build, languages, houses) is not None and \
-        build_all(project, languages, "html", build, houses)
+    with publishing(project, build) as (publication, done):
+        build_cards(project, build, languages, houses, publication=publication)
+        ok = done(print_rulebooks(project, build, languages, houses, publication) is not None and
+                  build_all(project, languages, "html", build, houses, publication))
+    return ok
 
 
 def stage(work: Path, published: Path, staged: Path) -> None:
@@ -311,7 +330,7 @@ def stage(work: Path, published: Path, staged: Path) -> None:
             pass
         shutil.copy2(source, target)
 
-    shutil.copytree(work, staged, copy_function=copy, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
+    shutil.copytree(work, staged, copy_function=copy, ignore=shutil.ignore_patterns(".buildinfo", ".buildinfo.bak", ".doctrees"))
 
 
 def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
@@ -345,16 +364,6 @@ def carry(published: Path, staged: Path, leave: tuple[str, ...] = ()) -> None:
 def _archives_published(language: Path) -> tuple[int, ...]:
     """The archived editions published in a language's folder."""
     return tuple(sorted(int(path.name) for path in (language / ARCHIVE).glob("*") if path.name.isdigit()))
-
-
-def publish(staged: Path, target: Path) -> None:
-    """Put a fully built folder in place of the published one, in one rename."""
-    old = target.with_name(target.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    staged.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def write_chooser(project: Project, site: Path) -> Path:

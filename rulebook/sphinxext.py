@@ -206,7 +206,6 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """
     if exception is not None or app.builder.format != "html" or app.builder.name != "html":
         return
-    _write_rule_index(app)
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
     for part in app.rulebook_renderer.book.parts:
@@ -216,8 +215,16 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
                               _REDIRECT.format(target=escape(target), lang=escape(app.config.language)))
 
 
+def write_rule_index(app: Sphinx, env) -> list[str]:
+    """Every page's title, and the rules of the house's parts, for the search page: written once
+    every page is read and before any is written, so that the search page's link to it carries the
+    digest of this build's index (a clean and an incremental build write the same page)."""
+    if app.builder.format == "html" and app.builder.name == "html":
+        _write_rule_index(app)
+    return []
+
+
 def _write_rule_index(app: Sphinx) -> None:
-    """Every page's title, and the rules of the house's parts, for the search page."""
     renderer = app.rulebook_renderer
     parts = [part.id for part in renderer.book.parts]
     found = getattr(app.env, "rulebook_rules", {})
@@ -233,7 +240,9 @@ def _write_rule_index(app: Sphinx) -> None:
                      for entry in entries]) for name, entries in pages]
     # Translators: the search page's headings, above the rules found and above the pages found.
     labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages")}
-    _write_if_changed(Path(app.outdir) / "_static" / "rule_index.js", rule_index.script(pages, labels))
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    _write_if_changed(static / "rule_index.js", rule_index.script(pages, labels))
 
 
 _REDIRECT = """<!DOCTYPE html>
@@ -328,6 +337,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", purge_rules)
     app.connect("env-merge-info", merge_rules)
     app.connect("html-page-context", search_page_scripts)
+    app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
     app.add_transform(RedSuits)
     # Translators: said by screen readers before the words an edition deleted from a rule.

@@ -12,12 +12,14 @@ from collections import Counter
 from rulebook.glossary import Glossary, without_placeholders
 
 _DIGITS = re.compile(r"\d+")
+# Every pattern is linear in the length of the text (benchmarks/bench_adversarial.py): a run of
+# letters is tried from its start only, and the spaces of a tag possessively.
 _MARKUP = re.compile(
-    r"<\s*/?\s*[A-Za-z][^>]*>?"         # HTML tags, closed or not
+    r"<\s*+/?\s*+[A-Za-z][^>]*>?"       # HTML tags, closed or not
     r"|&[A-Za-z]+;|&#\d+;"               # HTML entities
     r"|(?:^|\s)\.\.\s"                   # reST explicit markup (directives, comments, targets)
-    r"|[A-Za-z-]+::"                     # directive names
-    r"|:[A-Za-z:-]+:`"                   # roles
+    r"|(?<![A-Za-z-])[A-Za-z-]+::"       # directive names
+    r"|(?<![A-Za-z:-])[A-Za-z-]*(?P<role>:[A-Za-z:-]+:`)"   # roles
     r"|`"                                # interpreted text, literals, links
     r"|\*\*|(?<!\w)\*(?=\w)"             # emphasis
     r"|\|[^|\s][^|]*\|"                  # substitutions
@@ -45,15 +47,15 @@ def digit_problem(msgid: str, msgstr: str) -> str | None:
     return " and ".join(parts) + " (numbers come from placeholders)"
 
 
-# A character or pair that every kind of markup above needs: most texts have none, and one search
-# for them is much cheaper than the full pattern.
-_MARKUP_HINT = re.compile(r"[<&`*|_]|\.\.|::|:[A-Za-z:-]+:")
+# A character or pair that every kind of markup above needs (a role, its backtick): most texts have
+# none, and one search for them is much cheaper than the full pattern.
+_MARKUP_HINT = re.compile(r"[<&`*|_]|\.\.|::")
 
 
 def markup(text: str) -> set[str]:
     if not _MARKUP_HINT.search(text):
         return set()
-    return {match.group().strip() for match in _MARKUP.finditer(text)}
+    return {(match.group("role") or match.group()).strip() for match in _MARKUP.finditer(text)}
 
 
 def markup_problem(msgid: str, msgstr: str) -> str | None:

@@ -86,6 +86,7 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
     import re
 
     import sphinx
+    from babel.messages.plurals import get_plural
 
     catalog = translations.catalog
     message = catalog.get(SEARCH_FINISHED) if catalog is not None else None
@@ -96,7 +97,9 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
         if ours.is_file() else None
     data = json.loads(found.group(1)) if found else {"locale": lang, "messages": {}}
     data["messages"][SEARCH_FINISHED[0]] = list(message.string)
-    data["plural_expr"] = f"+({catalog.plural_expr})"   # "(n != 1)" is a boolean; the index must be a number
+    # The language's CLDR rule (which the gate holds the catalog's header to), never the header itself:
+    # the browser evaluates it. "(n != 1)" is a boolean; the index must be a number.
+    data["plural_expr"] = f"+({get_plural(lang).plural_expr})"
     target = folder / lang / "LC_MESSAGES" / "sphinx.js"
     target.parent.mkdir(parents=True, exist_ok=True)
     text = f"Documentation.addTranslations({json.dumps(data, ensure_ascii=False, indent=1)});\n"

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulebook.yamlload import MAX_NUMBER
+
 UNITS = ("lei", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
          "language", "languages")
 LANGUAGE_KEYS = ("official_language", "announced_in")  # language codes, shown as language names
@@ -57,6 +59,8 @@ def parse_value(spec: Any) -> Value:
             f"{spec!r} is neither a house path (house.…) nor a number with a unit "
             "(lei, %, minutes, hours, seconds, players, chips, cards)"
         )
+    if len(match.group(1).lstrip("-")) > 9 or not abs(int(match.group(1))) < MAX_NUMBER:
+        raise ValueError(f"{spec[:40]!r} is larger than any card-room number (at most {MAX_NUMBER - 1:,})")
     return Value(literal=int(match.group(1)), unit=_UNIT_WORDS[match.group(2)], spec=spec)
 
 

@@ -3,8 +3,9 @@
 Every job (a house's language for Sphinx, its cards, its PDF) runs in a process forked from the
 command, as many at once as there are cores, so it finds the project the command loaded and gated
 already in memory: nothing is pickled, read or computed again. A job reports a *stamp*, a digest of
-everything it read; the command writes the stamps under ``_build/stamps`` only once its output is
-published, and the next build skips a job whose stamp is unchanged (its published output stands).
+everything it read (``rulebook.stamps``), and the next build skips a job whose stamp is unchanged.
+
+Ctrl-C is the command's alone: the workers ignore it, and the command stops them all at once.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
+import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+
+from rulebook import faults
 
 if TYPE_CHECKING:
     from rulebook.project import Project
@@ -39,38 +43,27 @@ def run_jobs(loaded: "Project", function: Callable[[J], R], jobs: Sequence[J], *
     workers = max(1, min(len(jobs), os.cpu_count() or 1))
     _PROJECT = loaded
     try:
-        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1 if fresh else None) as pool:
-            return pool.map(function, jobs, chunksize=1)
+        # Leaving the block (done, or interrupted) terminates every worker.
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts,
+                                                      maxtasksperchild=1 if fresh else None) as pool:
+            return pool.map(_Job(function), jobs, chunksize=1)
     finally:
         _PROJECT = None
 
 
-def stamp_file(build: Path, kind: str, house: str, label: str) -> Path:
-    """Where the stamp of a published job is kept (never inside what is published)."""
-    return build / "stamps" / kind / house / f"{label}.stamp"
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def unchanged(build: Path, kind: str, house: str, label: str, stamp: str) -> bool:
-    """True if the published output of this job was built from exactly these inputs."""
-    path = stamp_file(build, kind, house, label)
-    try:
-        return path.read_text(encoding="utf-8") == stamp
-    except OSError:
-        return False
+class _Job:
+    """A job as a worker runs it: at the fault tests' ``job`` moment first."""
 
+    def __init__(self, function: Callable):
+        self.function = function
 
-def forget(build: Path, kind: str, house: str, label: str) -> None:
-    """Before a job rebuilds: until its new output is published, nothing may be skipped on its account."""
-    stamp_file(build, kind, house, label).unlink(missing_ok=True)
-
-
-def remember(build: Path, kind: str, stamps: dict[tuple[str, str], str | None]) -> None:
-    """After publishing: the stamp of every job that ran (None: it was skipped, its stamp stands)."""
-    for (house, label), stamp in stamps.items():
-        if stamp is not None:
-            path = stamp_file(build, kind, house, label)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(stamp, encoding="utf-8")
+    def __call__(self, job):
+        faults.at("job")
+        return self.function(job)
 
 
 def link_or_copy(source: Path | str, target: Path | str) -> None:

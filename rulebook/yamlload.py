@@ -8,11 +8,14 @@ line of itself and of every key or item.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from rulebook import sources
+from rulebook.characters import not_text
 from rulebook.errors import ModelError
 
 
@@ -44,6 +47,9 @@ MAX_DEPTH = 20
 MAX_TEXT = 20_000          # characters in one string
 MAX_NUMBER = 10**9         # no card-room number is larger
 
+
+_INT, _FLOAT = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when installed: the same rules, in C
 
@@ -90,6 +96,9 @@ def _build(node: yaml.Node, path: str) -> Any:
         return result
     if isinstance(node, yaml.ScalarNode) and len(node.value) > MAX_TEXT:
         raise ModelError(path, line, None, f"a value longer than {MAX_TEXT:,} characters")
+    if node.tag == _INT and not _DECIMAL.fullmatch(node.value) or node.tag == _FLOAT and re.search("[_:]", node.value):
+        raise ModelError(path, line, None, f"the number {node.value[:40]} is not written in decimal (YAML reads "
+                                           "010 as 8, 0x10 as 16 and 1:30 as 90): write it plainly, or quote it as text")
     try:
         value = _constructor.construct_object(node)
     except (ValueError, OverflowError, TypeError) as exc:
@@ -100,6 +109,8 @@ def _build(node: yaml.Node, path: str) -> Any:
         raise ModelError(path, line, None, f"the number {node.value[:40]} is larger than any card-room number")
     if not isinstance(value, (str, int, float, bool, type(None))):
         raise ModelError(path, line, None, f"{type(value).__name__} values (dates, binary) are not used here: quote it as text")
+    if isinstance(value, str) and (problem := not_text(value)):
+        raise ModelError(path, line, None, problem)
     return value
 
 
@@ -111,12 +122,7 @@ def _id_of(mapping: dict) -> str | None:
 def load(path: Path, display: str | None = None) -> Any:
     """Load one YAML file; any syntax error becomes a one-line ModelError."""
     name = display or str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ModelError(name, 0, None, f"cannot read: {exc.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ModelError(name, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
+    data = sources.read(Path(path), name, MAX_FILE_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -143,6 +143,7 @@ class _Links(HTMLParser):
 
 def broken_links(site: Path) -> list[str]:
     """Every link of the site's pages to a file that is not there, or to an anchor its page lacks."""
+    site = site.resolve()   # the published folder is a link to its version (links resolve into it)
     pages: dict[Path, _Links] = {}
     for path in site.rglob("*.html"):
         parser = _Links()

@@ -1,0 +1,443 @@
+"""Faults: the build under edits, interrupts, a second build, damaged outputs and hostile inputs.
+
+Each case breaks one thing the way a careless contributor, a crash or an attacker would, then
+checks that nothing stale, half-published or lost is left: the published tree equals a clean build
+of the same sources, file by file, or the previous publication. The faults are injected at named
+moments of the build (``rulebook.faults``: RULEBOOK_FAULT), never by sleeping and racing. To stay
+cheap, the builds are of one house in one language, HTML only (the editors' edition, published in
+``_build/review``), started from one clean build copied for each case.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rulebook.i18n import TRANSLATED, po_path, read_catalog, write_catalog
+from tests.conftest import ROOT, copy_sources, edit, run_rulebook, set_translations
+
+pytestmark = pytest.mark.xdist_group("faults")   # the clean builds below are made once, in one worker
+
+BUILD = ("site", "--builder", "review", "--house", "club", "--lang", "fr")
+
+
+def _marked(context: str) -> dict[str, dict[str, str]]:
+    entry = next(m for m in read_catalog(po_path(ROOT, "fr"), "fr") if m.context == context)
+    return {"fr": {context: f"{entry.string} MARQUE"}}
+
+
+EDIT = _marked("rake-rate.text")   # a rule's French text: one page, its search entries and its sources
+
+
+def copy_tree(source: Path, target: Path) -> Path:
+    """A project and its build folder as they are (the published links kept as links)."""
+    shutil.copytree(source, target, symlinks=True)
+    return target
+
+
+def published(tree: Path) -> dict[str, bytes]:
+    """Every published file of the editors' edition, by its path, with its bytes."""
+    folder = tree / "_build" / "review"
+    files = {path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+    assert files and not [name for name in files if Path(name).name.startswith(".buildinfo")]
+    return files
+
+
+def differences(found: dict[str, bytes], wanted: dict[str, bytes]) -> list[str]:
+    return sorted(name for name in found.keys() | wanted.keys() if found.get(name) != wanted.get(name))
+
+
+def clean_build(target: Path, translations: dict | None = None) -> Path:
+    copy_sources(target)
+    cache = ROOT / "_build" / "cache"   # the gate's remembered results (keyed by content): only faster
+    if cache.is_dir():
+        shutil.copytree(cache, target / "_build" / "cache")
+    if translations:
+        set_translations(target, translations)
+    done = run_rulebook(target, *BUILD)
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+@pytest.fixture(scope="module")
+def place(tmp_path_factory) -> Path:
+    """Where each case's project is: always the same folder, which Sphinx's saved state names (in
+    another folder, its first build would read every page again)."""
+    return tmp_path_factory.mktemp("faults") / "tree"
+
+
+@pytest.fixture(scope="module")
+def base(place, tmp_path_factory) -> Path:
+    """The project with its editors' edition of the club in French published (a copy of it)."""
+    clean_build(place)
+    return copy_tree(place, tmp_path_factory.mktemp("base") / "tree")
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory) -> dict[str, bytes]:
+    """What a clean build publishes from the project with EDIT made."""
+    return published(clean_build(tmp_path_factory.mktemp("edited"), EDIT))
+
+
+@pytest.fixture
+def tree(base, place) -> Path:
+    """The project and its build as ``base`` left them, in ``place`` (the cases run one at a time)."""
+    shutil.rmtree(place)
+    return copy_tree(base, place)
+
+
+def start(tree: Path, fault: str, *args: str) -> subprocess.Popen:
+    """``rulebook`` in a process of its own (its own process group, as a terminal starts it)."""
+    return subprocess.Popen([sys.executable, "-m", "rulebook", "--root", str(tree), *(args or BUILD)], cwd=ROOT,
+                            env={**os.environ, "RULEBOOK_FAULT": fault}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def reached(process: subprocess.Popen, marker: Path, deadline: float = 600) -> None:
+    """Wait until the process reaches its paused moment (it must not end first)."""
+    end = time.monotonic() + deadline
+    while not marker.exists():
+        assert process.poll() is None, f"ended without reaching {marker.name}: {process.communicate()}"
+        assert time.monotonic() < end, f"never reached {marker.name}"
+        time.sleep(0.02)
+
+
+def finished(process: subprocess.Popen) -> tuple[int, str]:
+    out, err = process.communicate(timeout=600)
+    return process.returncode, out + err
+
+
+def an_edit_saved_earlier(tree: Path, translations: dict) -> None:
+    """Translations saved, their file dated ten seconds back (as if saved well before the build looked)."""
+    set_translations(tree, translations)
+    for lang in translations:
+        when = time.time() - 10
+        os.utime(po_path(tree, lang), (when, when))
+
+
+def test_an_edit_made_during_a_build_is_published_by_the_next_one(tree, base, edited, tmp_path):
+    build = start(tree, f"loaded:pause={tmp_path}")
+    reached(build, tmp_path / "loaded.paused")
+    an_edit_saved_earlier(tree, EDIT)
+    (tmp_path / "loaded.resume").touch()
+    code, said = finished(build)
+    assert code == 0 and "locales/fr/LC_MESSAGES/rulebook.po: changed while it was being built" in said, said
+    assert published(tree) == published(base)          # it built what it read
+    again = run_rulebook(tree, *BUILD)
+    assert again.returncode == 0, again.stderr
+    assert differences(published(tree), edited) == []   # the next build did not take it for done
+
+
+def test_a_second_build_waits_for_the_first_and_publishes_its_own_edit(tree, edited, tmp_path):
+    first = start(tree, f"staged:pause={tmp_path}")
+    reached(first, tmp_path / "staged.paused")           # built, about to publish
+    set_translations(tree, EDIT)
+    second = start(tree, "")
+    while "waiting for it to finish" not in (line := second.stderr.readline()):
+        assert line, f"the second build did not wait: {finished(second)}"
+    (tmp_path / "staged.resume").touch()
+    assert finished(first)[0] == 0
+    code, said = finished(second)
+    assert code == 0, said
+    assert differences(published(tree), edited) == []
+
+
+def test_a_publication_cut_off_midway_is_completed_before_anything_else(tree, base, edited):
+    set_translations(tree, EDIT)
+    code, said = finished(start(tree, "publishing:kill"))
+    assert code == -signal.SIGKILL, said
+    assert published(tree) == published(base)           # the links had not moved: the previous publication
+    again = run_rulebook(tree, *BUILD)
+    assert again.returncode == 0, again.stderr
+    assert differences(published(tree), edited) == []
+    assert sorted(path.name for path in (tree / "_build").glob("review*")) == \
+        ["review", os.readlink(tree / "_build" / "review")]   # no version left over
+
+
+@pytest.mark.parametrize("moment", ["loaded", "job", "publishing"])
+def test_ctrl_c_stops_every_worker_and_publishes_nothing_half_done(tree, base, edited, moment):
+    set_translations(tree, EDIT)
+    build = start(tree, f"{moment}:interrupt")
+    code, said = finished(build)
+    assert code == 130, said
+    assert "Traceback" not in said and said.strip().count("\n") == 0 and "interrupted" in said, said
+    for _ in range(500):   # every worker is gone with the command
+        try:
+            os.killpg(build.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.01)
+    else:
+        pytest.fail("a worker outlived the interrupted command")
+    # Before publishing, nothing is published; once the links move, they all move.
+    assert published(tree) == (published(base) if moment != "publishing" else edited)
+
+
+def test_a_deleted_or_truncated_output_is_rebuilt_never_carried_over(tree, base):
+    pages = tree / "_build" / "review" / "club" / "fr"
+    (pages / "rake.html").write_bytes(b"<html>")
+    (pages / "glossary.html").unlink()
+    done = run_rulebook(tree, *BUILD)
+    assert done.returncode == 0, done.stderr
+    assert differences(published(tree), published(base)) == []
+
+
+def _tiny_pdf(job):
+    """A print job of one small page (the machinery of every print job, at a fraction of the cost)."""
+    from rulebook import workers
+    from rulebook.printing import _write_pages
+
+    house, (lang,), build = job
+    project = workers.project()
+    return _write_pages(project, Path(build), "pdf", house, lang, {f"{house}/tiny-{lang}.pdf": "<p>tiny</p>"},
+                        project.root)
+
+
+def test_a_truncated_pdf_is_printed_again_never_carried_over(tree):
+    from rulebook.printing import _print
+    from rulebook.project import Project
+
+    project, build = Project.load(tree), tree / "_build"
+    jobs = [("club", ("fr",), str(build))]
+    [printed] = _print(project, build, "pdf", jobs, _tiny_pdf)
+    whole = printed.read_bytes()
+    printed.write_bytes(whole[:100])
+    [again] = _print(project, build, "pdf", jobs, _tiny_pdf)
+    assert again.read_bytes() == whole
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True,
+                   capture_output=True)
+
+
+def test_an_earlier_edition_the_gate_refuses_is_never_published(tmp_path):
+    """A commit whose Romanian catalog the gate refuses, tagged by hand as edition 1: the build of
+    edition 2 stops in one line naming the tag, the file and the line, and publishes nothing."""
+    repo = copy_sources(tmp_path / "repo")
+    (repo / ".gitignore").write_text("_build/\n", encoding="utf-8")
+    git(repo, "init", "-q")
+    catalog = po_path(repo, "ro")
+    good = catalog.read_bytes()
+    notice = "Edition {edition} of these rules was in force from {start} to {end}. It is no longer in force."
+    entries = read_catalog(catalog, "ro")
+    entries.get(notice).string = "Ediția {edition.__class__.__mro__} a fost în vigoare până la {end:>3000}."
+    write_catalog(catalog, entries)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "edition 1")
+    git(repo, "tag", "club/edition-1")
+    catalog.write_bytes(good)
+    edit(repo / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")
+    edit(repo / "houses" / "club" / "house.yaml", 'effective: "2026-12-01"', 'effective: "2027-03-01"')
+    git(repo, "commit", "-qam", "edition 2")
+
+    check = run_rulebook(repo, "check")
+    assert check.returncode == 1, check.stdout
+    assert any(line.startswith("locales/ro/LC_MESSAGES/rulebook.po:") and "[edition]" in line
+               and "at tag club/edition-1: [placeholders]" in line for line in check.stdout.splitlines()), check.stdout
+    build = run_rulebook(repo, *BUILD)
+    assert build.returncode == 1 and "Traceback" not in build.stdout + build.stderr
+    assert "at tag club/edition-1" in build.stdout and not (repo / "_build" / "review").exists()
+
+
+@pytest.fixture
+def sources(tmp_path) -> Path:
+    return copy_sources(tmp_path / "sources")
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _sparse(path: Path) -> None:
+    with open(path, "wb") as handle:
+        handle.truncate(9 * 2**30)
+
+
+@pytest.mark.parametrize("place, make, says", [
+    ("rules/x.yaml", lambda path: path.symlink_to("/dev/zero"), "outside the project"),
+    ("locales/fr/LC_MESSAGES/rulebook.po", lambda path: (path.unlink(), path.symlink_to("/dev/zero")),
+     "outside the project"),
+    ("rules/x.yaml", lambda path: path.symlink_to(path.parent / "rake.yaml"), None),   # a link inside: fine
+    ("rules/y.yaml", _fifo, "not a regular file"),
+    ("rules/z.yaml", _sparse, "larger than"),
+    ("templates/rst/x.jinja", lambda path: path.symlink_to("/dev/zero"), "outside the project"),
+], ids=["yaml-to-device", "catalog-to-device", "link-inside", "named-pipe", "sparse-9-GB", "template-to-device"])
+def test_a_source_that_is_no_regular_file_in_the_project_is_refused_before_it_is_read(sources, place, make, says):
+    make(sources / place)
+    done = run_rulebook(sources, "check")
+    said = done.stdout + done.stderr
+    assert "Traceback" not in said
+    if says is None:   # the same rules twice: read, then refused as duplicates
+        assert done.returncode != 0 and "duplicate" in said, said
+        return
+    assert done.returncode == 2, said
+    assert [line for line in said.splitlines() if line.startswith(f"{place}:") and says in line], said
+
+
+def test_a_megabyte_of_adversarial_translation_is_refused_at_once(sources):
+    set_translations(sources, {"fr": {"rake.title": ":a" * 500_000}})
+    done = run_rulebook(sources, "check")
+    assert done.returncode == 1
+    assert [line for line in done.stdout.splitlines()
+            if line.startswith("locales/fr/LC_MESSAGES/rulebook.po:") and "[length]" in line], done.stdout
+
+
+def translated(path: Path) -> dict:
+    """Each message of a catalog with its translation and whether it is fuzzy."""
+    return {(m.id, m.context): (m.string, m.fuzzy) for m in read_catalog(path, "fr") if m.id}
+
+
+def test_update_po_keeps_every_translation_through_remove_and_restore(sources):
+    import re
+
+    from rulebook.i18n import strict_catalog
+
+    for command in (("gettext",), ("update-po", "--lang", "fr")):   # the catalog as the sources have it now
+        assert run_rulebook(sources, *command).returncode == 0
+    before = translated(po_path(sources, "fr"))
+    rake, straddle = sources / "rules" / "rake.yaml", sources / "rules" / "cash-straddle.yaml"
+    kept = rake.read_text(encoding="utf-8"), straddle.read_text(encoding="utf-8")
+    removed = re.search(r"      - id: auto-straddle-third-blind\n.*?\n\n(?=      - id: )", kept[0], re.S)
+    rake.write_text(kept[0].replace(removed.group(0), ""), encoding="utf-8")
+    edit(straddle, "rules: [straddle-amount, auto-straddle-third-blind]", "rules: [straddle-amount]")
+    for command in (("gettext",), ("update-po", "--lang", "fr")):
+        assert run_rulebook(sources, *command).returncode == 0
+    assert "#~ msgctxt \"auto-straddle-third-blind" in po_path(sources, "fr").read_text(encoding="utf-8")
+    rake.write_text(kept[0], encoding="utf-8")
+    straddle.write_text(kept[1], encoding="utf-8")
+    for command in (("gettext",), ("update-po", "--lang", "fr")):
+        assert run_rulebook(sources, *command).returncode == 0
+    assert translated(po_path(sources, "fr")) == before          # every translation back, none fuzzy
+    catalog = strict_catalog(sources, "fr")                       # msgfmt finds no duplicate
+    assert not {(m.id, m.context) for m in catalog.obsolete.values()} & {(m.id, m.context) for m in catalog}
+
+
+@pytest.mark.parametrize("name, written", [
+    ("Poker: The Club", True), ("\\1 and \\g<0>", True), ("It's \"q\" {x} # no", True),
+    ("Evil\nparts: []", False), ("Tab\tand NUL\0", False), ("", False), ("W" * 25, False),
+])
+def test_new_house_writes_any_name_as_yaml_or_refuses_it_in_one_line(sources, name, written):
+    from rulebook import yamlload
+
+    done = run_rulebook(sources, "new-house", "riverside", "--name", name)
+    said = done.stdout + done.stderr
+    assert "Traceback" not in said and said.strip().count("\n") == 0, said
+    house = sources / "houses" / "riverside" / "house.yaml"
+    assert (done.returncode == 0) == written == house.exists(), said
+    if written:
+        data = yamlload.load(house)
+        assert data["name"] == name and data["city"] is None and data["parts"] == \
+            yamlload.load(sources / "houses" / "club" / "house.yaml")["parts"]
+
+
+def test_new_house_into_an_empty_folder_or_from_a_file_of_comments(sources):
+    (sources / "houses" / "riverside").mkdir()
+    assert run_rulebook(sources, "new-house", "riverside").returncode == 0
+    (sources / "houses" / "empty").mkdir()
+    (sources / "houses" / "empty" / "house.yaml").write_text("# nothing but comments\n", encoding="utf-8")
+    done = run_rulebook(sources, "new-house", "other", "--from", "empty")
+    assert done.returncode == 2 and done.stderr.startswith("houses/empty/house.yaml:1: the file is empty")
+
+
+def _set_header(path: Path, field: str, value: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f'"{field}: ')
+    path.write_text(text[:start] + f'"{field}: {value}\\n"' + text[text.index("\n", start):], encoding="utf-8")
+
+
+@pytest.mark.parametrize("break_it, file, says, code", [
+    (lambda tree: set_translations(tree, {"ro": {"rake.title": "Comision\u2028rake"}}),
+     "locales/ro/LC_MESSAGES/rulebook.po", "U+2028", 1),
+    (lambda tree: set_translations(tree, {"es": {"rake.title": "Rake\0"}}),
+     "locales/es/LC_MESSAGES/rulebook.po", "U+0000", 1),
+    (lambda tree: _set_header(po_path(tree, "ro"), "Plural-Forms", "nplurals=3; plural=(n==1 ? 0 : (n==0 || "
+                              "(n%100 > 0 && n%100 < 20)) ? 1 : n > 2000 ? 3 : 2);"),
+     "locales/ro/LC_MESSAGES/rulebook.po", "Plural-Forms must follow", 2),
+    (lambda tree: edit(tree / "executable_examples" / "rake.yaml", "split_pot_rake(pot,",
+                       "split_pot_rake(10000000000000000000000000000000000000000,"),
+     "executable_examples/rake.yaml", "larger than any card-room number", 2),
+    (lambda tree: edit(tree / "houses" / "club" / "house.yaml", "straddle: 6\n", "straddle: 010\n"),
+     "houses/club/house.yaml", "not written in decimal", 2),
+    (lambda tree: edit(tree / "houses" / "club" / "house.yaml", "name: Gentlemen's Poker Club ",
+                       "name: Gentlemen's Poker Club of the Old Town "),
+     "houses/club/house.yaml", "a card holds 24", 1),
+], ids=["line-separator-in-a-title", "nul-in-a-title", "plural-rule-wrong-above-1000", "amount-of-10**40",
+        "octal-number", "house-name-longer-than-a-card"])
+def test_the_gate_refuses_what_publishing_would_fail_on(sources, break_it, file, says, code):
+    break_it(sources)
+    done = run_rulebook(sources, "check")
+    said = done.stdout + done.stderr
+    assert done.returncode == code and "Traceback" not in said, said
+    assert [line for line in said.splitlines() if line.startswith(f"{file}:") and says in line], said
+
+
+def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
+    from rulebook.model import RESERVED_IDS
+    from rulebook.render import PageRenderer
+
+    for house_id, edition in project.houses.items():
+        made = set(PageRenderer(project, house_id, "en", editors=True).pages([], [])) - \
+            {part.id for part in edition.book.parts}
+        assert made <= RESERVED_IDS and {"changes", "edition", "downloads", "search", "genindex"} <= RESERVED_IDS
+
+
+def test_a_title_in_wide_characters_is_underlined_to_its_width():
+    from docutils.utils import column_width
+
+    from rulebook.render import heading
+
+    title, underline = heading("牌桌规则 ルール", "=").split("\n")
+    assert len(underline) == column_width(title) > len(title)
+    assert heading("Rake\u2028cap\x00", "~") == "Rake cap\n~~~~~~~~"
+
+
+def test_the_longest_house_name_the_gate_accepts_fits_every_card(project, tmp_path):
+    """The gate's bound on a house name (checks.MAX_HOUSE_NAME) is what the cards hold, in wide
+    capitals, in the languages whose cards are the most crowded."""
+    import dataclasses
+
+    from weasyprint import HTML
+
+    from rulebook.checks import MAX_HOUSE_NAME
+    from rulebook.printing import PrintRenderer, overflow
+
+    club = project.houses["club"]
+    css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
+    for letters in ("MMW ",):
+        book = dataclasses.replace(club.book, name=(letters * MAX_HOUSE_NAME)[:MAX_HOUSE_NAME])
+        wide = dataclasses.replace(project, houses={**project.houses, "club": dataclasses.replace(club, book=book)})
+        row = book.house["stakes"][0]
+        for lang in ("fr", "es"):
+            renderer = PrintRenderer(wide, "club", lang)
+            for html in (renderer.bands(css), renderer.card([renderer.face(row)], row, css, "card")):
+                assert overflow(HTML(string=html, base_url=str(ROOT)).render()) <= 0.5, (letters, lang)
+
+
+def test_search_words_become_patterns_javascript_can_read(tmp_path):
+    """A reader's word such as "c#" is escaped for the browser's patterns too (which refuse "\\#")."""
+    import json
+    import re
+
+    from sphinx.search.en import SearchEnglish
+
+    from rulebook.search_terms import with_poker_terms
+
+    code = with_poker_terms("en", SearchEnglish, ["all in"], {"c#": "rake", "a.b(c)/d": "rake"}).js_splitter_code
+    synonyms = json.loads(re.search(r"const SEARCH_SYNONYMS = (\{.*\});", code).group(1))
+    node = next(ROOT.joinpath(".venv").glob("lib/python*/site-packages/playwright/driver/node"), None) \
+        or shutil.which("node")
+    if node is None:
+        pytest.skip("no JavaScript engine here")
+    script = ("const s = " + json.dumps(synonyms) + "; const found = ' x c# a.b(c)/d '.match(new RegExp(s.source, 'giu'));"
+              "console.log(JSON.stringify(found));")
+    done = subprocess.run([str(node), "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [" c#", " a.b(c)/d"]
