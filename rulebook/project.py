@@ -111,6 +111,14 @@ class Project:
                 catalogs[lang] = strict_catalog(root, lang, root / "_build" / "cache")
             except ModelErrors as exc:
                 errors += exc.errors
+        if library and examples:
+            # An example's strings are translated as <id>.text: an id it shares with a rule, a note, a
+            # section or a part would give two strings one context, and a merge would swap them.
+            taken = {rule.id for rule in library.rules} | {note.id for note in library.notes} | {
+                part.id for part in library.parts} | {section.id for part in library.parts for section in part.sections}
+            errors += [ModelError(example.file, example.line, example.id, "example id is already the id of a rule, "
+                                  "a note, a section or a part: give the example its own", "example")
+                       for example in examples if example.id in taken]
         if library and glossary:
             known = {rule.id for rule in library.rules}
             errors += [ModelError(ENGLISH_GLOSSARY, term.rules_line, term.id, f"rule {rule_id!r} is not in the rule library", "term")

@@ -218,3 +218,12 @@ def test_a_quotation_the_english_quotes_may_stay_as_written():
     msgid = 'The document writes "STRADLLE" and "Si call".'
     assert english_problem(frozenset(), msgid, "Le texte écrit « STRADLLE » et « Si call ».") is None
     assert english_problem(frozenset(), msgid, "Le texte écrit STRADLLE.") is not None
+
+
+def test_an_example_may_not_share_an_id_with_a_rule(tree):
+    """Its strings would share a translation context with the rule's, and a merge would swap them."""
+    edit(tree / "executable_examples" / "cash-buy-in.yaml", "  - id: buy-in-table-change-minimum-example\n",
+         "  - id: buy-in-table-change-minimum\n")
+    result = gate(tree)
+    assert result.returncode == 2
+    assert "example buy-in-table-change-minimum: example id is already the id of a rule" in result.stderr
