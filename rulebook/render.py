@@ -274,8 +274,8 @@ class PageRenderer:
 
     def show(self, value: Value) -> str:
         """An example's value as the page's language writes it."""
-        if value.unit == "items":
-            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale))
+        if value.unit == "items":   # an empty list ("no bets yet") is shown as a dash, never a blank cell
+            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale)) or "—"
         if value.literal is None:
             return "—"
         if value.unit in ("data", "text"):

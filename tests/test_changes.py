@@ -107,6 +107,8 @@ def second_edition(repo: Path) -> None:
     rake.write_text(text.replace(removed.group(0), ""), encoding="utf-8")
     edit(repo / "rules" / "cash-straddle.yaml", "rules: [straddle-amount, auto-straddle-third-blind]",
          "rules: [straddle-amount]")
+    # The editor reads again the notes about the rules this edition changed, and confirms them.
+    assert run_rulebook(repo, "notes", "confirm", "--all").returncode == 0
     for command in ("gettext", "update-po"):
         assert run_rulebook(repo, command).returncode == 0
     translate(repo)
@@ -365,7 +367,7 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
     assert shown == {
         "times.break_minutes": ("Pauză", "30 de minute", "45 de minute", ["seat-break-time"]),
         "rake.no_flop_no_drop": ("Fără flop, fără rake", "Da", "Nu", []),
-        "rake.deal_twice_min_pot": ("Cel mai mic pot care se poate împărți pe două board-uri", "400 de lei",
+        "rake.deal_twice_min_pot": ("Cel mai mic pot la care se poate da de două ori", "400 de lei",
                                     "500 de lei", ["deal-twice-minimum-pot"]),
     }
     assert not changes.rules

@@ -40,7 +40,7 @@ def test_the_gate_finds_a_new_problem_after_a_clean_run_was_remembered(tree):
     po = tree / "locales" / "fr" / "LC_MESSAGES" / "rulebook.po"
     edit(po, 'msgstr "Langue"', 'msgstr "Langue Langue"')
     result = run_rulebook(tree, "check")
-    assert result.returncode == 1 and "[doubled] - (fr): Language: doubled word(s): langue" in result.stdout
+    assert result.returncode == 1 and "[doubled] - (fr): Language: repeated word(s): langue" in result.stdout
 
 
 def test_a_catalog_read_back_from_the_cache_is_the_catalog_parsed(tree):

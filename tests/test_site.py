@@ -40,7 +40,7 @@ def test_every_house_has_every_page_in_every_language_with_the_same_rule_anchors
 def test_numbers_are_formatted_for_each_locale(site):
     text = {lang: (site / "club" / lang / "rake.html").read_text(encoding="utf-8") for lang in LANGUAGES}
     assert "5%" in text["en"] and "5\u00a0%" in text["fr"] and "5\u00a0%" in text["ro"]
-    assert "1/3, 2/2, and 2/5" in text["en"]
+    assert "1/3, 2/2 and 2/5" in text["en"]
     assert "1/3, 2/2 și 2/5" in text["ro"] and "1/3, 2/2 et 2/5" in text["fr"]
 
 
@@ -247,7 +247,8 @@ def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, pro
             folder = site / house_id / lang
             index = _rule_index(folder / "_static" / "rule_index.js")
             found = [(page, entry["id"]) for page, entries in index["pages"] for entry in entries if entry["id"]]
-            assert sorted(found) == sorted((part.id, rule.id) for part in edition.book.parts for rule in part.rules)
+            assert sorted(found) == sorted((part.id, rule.id) for part in edition.book.parts for rule in part.rules
+                                           if not rule.see)   # a reference: the search lists the rule it leads to
             assert [page for page, _ in index["pages"]][:len(edition.book.parts)] == [p.id for p in edition.book.parts]
             for page, entries in index["pages"]:
                 html = (folder / f"{page}.html").read_text(encoding="utf-8")
