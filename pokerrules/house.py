@@ -178,11 +178,12 @@ _STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in", "rake", "s
 
 
 def _stakes(data: Any, path: tuple) -> Stakes:
-    m = _mapping(data, path, _STAKES_KEYS, optional=("straddle_by_agreement", "role"))
-    role = m.get("role")
-    if role is not None and not (isinstance(role, str) and re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", role)):
-        raise HouseError(f"the stakes role must be lower-case words joined by hyphens, like 'nlh-low', not {role!r}",
-                         path + ("role",))
+    m = _mapping(data, path, _STAKES_KEYS, optional=("straddle_by_agreement", "role", "rake_tier"))
+    for label, example in (("role", "nlh-low"), ("rake_tier", "low")):   # names the rules use, never numbers
+        value = m.get(label)
+        if value is not None and not (isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", value)):
+            raise HouseError(f"the stakes {label} must be lower-case words joined by hyphens, like {example!r}, "
+                             f"not {value!r}", path + (label,))
     name = m["name"]
     if not isinstance(name, str):
         raise HouseError(f"the stakes name must be a text like '1/3', not {name!r} (quote it in YAML)",
@@ -228,10 +229,11 @@ def _stakes(data: Any, path: tuple) -> Stakes:
         if agreed <= bb:
             raise HouseError(f"the straddle by agreement ({agreed}) must be more than the big blind ({bb})",
                              path + ("straddle_by_agreement",))
-    unit = _int(m, "raise_unit", path, minimum=1)
+    # No unit (null): any amount, as seed 000 says of 1/3 and 2/5 ("orice raise"): multiples of one.
+    unit = _int(m, "raise_unit", path, minimum=1, allow_null=True) or 1
     if bb % unit:
         raise HouseError(f"the big blind ({bb}) is not a multiple of the raise unit ({unit})", path + ("raise_unit",))
-    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed, role)
+    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed, m.get("role"))
 
 
 def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
@@ -283,6 +285,21 @@ def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
 
 
 # --------------------------------------------------------------------------------------------
+
+
+_QUANTITY = re.compile(r"(-?\d+)\s*(?:%|lei|chips|minutes|hours|seconds|players)\Z")
+
+
+def _numbers(data: Any) -> Any:
+    """A house file's quantities (``20 lei``, ``30 minutes``, ``5 %``) as the whole numbers the engine
+    rules with; a house file gives each number with its unit."""
+    if isinstance(data, dict):
+        return {key: _numbers(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_numbers(value) for value in data]
+    if isinstance(data, str) and (match := _QUANTITY.match(data.strip())):
+        return int(match.group(1))
+    return data
 
 
 @dataclass(frozen=True)
@@ -342,7 +359,9 @@ class House:
 
     @classmethod
     def from_mapping(cls, data: Any) -> "House":
-        """Validate already-parsed house parameters (``parameters`` of ``houses/<house>/house.yaml``)."""
+        """Validate already-parsed house parameters (``parameters`` of ``houses/<house>/house.yaml``),
+        whose quantities may carry their units (``20 lei``, ``30 minutes``)."""
+        data = _numbers(data)
         m = _mapping(data, (), ("currency", "official_language", "announced_in"),
                      optional=("stakes", "rake", "times", "betting", "showdown"))
         currency = _str(m, "currency", ())

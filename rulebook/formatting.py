@@ -81,12 +81,14 @@ def format_value(value: Any, unit: str, translator: Translator) -> str:
 class LocaleFormatter:
     """One language's way of writing every kind of value, for pages and print alike."""
 
-    def __init__(self, translator: Translator):
+    def __init__(self, translator: Translator, currency: str = "lei"):
         self.tr = translator
         self.code = cldr(translator.locale)
+        self.currency = "count" if currency == "chips" else currency   # tournament chips: bare numbers
 
     def money(self, amount: int | None) -> str:
-        return format_value(amount, "lei", self.tr)
+        """An amount in the house's own unit (lei, or tournament chips)."""
+        return format_value(amount, self.currency, self.tr)
 
     def percent(self, value: int) -> str:
         return format_value(value, "percent", self.tr)

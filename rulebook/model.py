@@ -18,6 +18,7 @@ from typing import Any, Iterator
 from rulebook import yamlload
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.i18n import LANGUAGES
+from rulebook.quantities import check_references, read_quantities
 from rulebook.values import Value, parse_value, resolve
 from rulebook.yamlload import Map, Seq
 
@@ -789,7 +790,7 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
                            optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict,
                                      "edition": int, "effective": str, "copyright": str,
-                                     "base_url": (str, type(None)), "adopt": list})
+                                     "base_url": (str, type(None)), "adopt": list, "references": dict})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -805,9 +806,18 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
             reader.error(at, house_id, f"part {part_id!r} is listed twice")
         else:
             published.append(parts[part_id])
-    parameters = _validate_house(data["parameters"], rel, loader.errors)
+    if not isinstance(data["parameters"], Map) or fields["unit"] not in HOUSE_UNITS:
+        return None
+    before = len(loader.errors)
+    units = read_quantities(data["parameters"], fields["unit"], rel, loader.errors)
+    if units:
+        check_references(data.get("references"), units, rel, data.line_of("references") if "references" in data
+                         else 1, loader.errors)
+    parameters = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
     if parameters is None:
         return None
+    parameters.units = units
+    _check_tiers(parameters, rel, loader.errors)
     # One context for every house: two houses with the same title share its translations.
     title = Message("house.title", _clean(fields["title"]), rel, data.line_of("title"), None)
     choices = data.get("variants") or {}
@@ -848,6 +858,20 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     _clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {})
+
+
+def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:
+    """The stakes of one rake tier (``rake_tier: low``) share one rake: the rules name the stakes of a
+    tier together, so a cap changed for one of them alone must move it to a tier of its own."""
+    tiers: dict[str, Map] = {}
+    for index, row in enumerate(parameters.get("stakes") or ()):
+        if not isinstance(row, Map) or row.get("rake_tier") is None:
+            continue
+        first = tiers.setdefault(row["rake_tier"], row)
+        if first is not row and first.get("rake") != row.get("rake"):
+            errors.append(ModelError(file, row.line_of("rake"), None, f"stakes {row.get('name')}: its rake differs from "
+                                     f"that of {first.get('name')}, in the same rake tier {row['rake_tier']!r}: the rules "
+                                     "name a tier's stakes together, so give it a tier of its own", check="house"))
 
 
 def _adopt(parts: tuple[Part, ...], adopt: list, reader: _Reader, house_id: str) -> tuple[Part, ...]:

@@ -122,7 +122,7 @@ def formatted(path: str, value: Any, house: dict, fmt: LocaleFormatter) -> str:
         found, unit = resolve(parse_value(f"house.{path}"), house)
     except ValueError:   # a row no rule can name (a rake band): its unit from its keys alone
         try:
-            found, unit = value, unit_of(re.findall(r"[a-z_]+", bare), value)
+            found, unit = value, unit_of(re.findall(r"[a-z_]+", bare), value, house)
         except ValueError:
             found, unit = value, "text"
     if unit == "count" and "_players." in bare:

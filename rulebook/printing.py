@@ -40,7 +40,7 @@ class PrintRenderer:
         root, book = project.root, project.houses[house_id].book
         self.book, self.lang = book, lang
         self.translations = project.translations(lang)
-        self.fmt = LocaleFormatter(self.translations)
+        self.fmt = LocaleFormatter(self.translations, book.unit)
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(root / "templates" / "print")),
             autoescape=True, extensions=["jinja2.ext.i18n"], undefined=jinja2.StrictUndefined,

@@ -110,7 +110,7 @@ class PageRenderer:
         self.edition = edition = project.houses[house_id]
         self.book = edition.editors_book if editors else edition.book   # readers never see a proposal
         self.tr = translations = project.translations(lang)
-        self.fmt = LocaleFormatter(translations)
+        self.fmt = LocaleFormatter(translations, project.houses[house_id].book.unit)
         self.examples: dict[str, list[WorkedExample]] = {}
         for example in edition.examples:
             self.examples.setdefault(example.rule, []).append(example)

@@ -98,6 +98,9 @@ def _select(rows: Any, selector: str, where: str) -> Any:
         raise ValueError(f"{where} is not a table, so [{selector}] cannot pick from it")
     if "=" in selector:
         key, wanted = (part.strip() for part in selector.split("=", 1))
+        if re.fullmatch(r"-?\d+", wanted):
+            raise ValueError(f"[{selector}] selects rows by a number, so changing a number would change which "
+                             "rows the rule names: name them by a role instead (e.g. [rake_tier=low])")
         return [row for row in rows if str(_lookup(row, key)) == wanted]
     for row in rows:   # a row by its role in the library's rules (nlh-low), or by its name (1/3)
         if isinstance(row, dict) and selector in (row.get("role"), str(row.get("name"))):
@@ -131,14 +134,15 @@ def resolve(value: Value, house: dict) -> tuple[Any, str]:
                 many = True
                 if not data:
                     raise ValueError(f"{where} selects no row")
-    unit = unit_of([key for key, _ in value.path], data)
+    unit = unit_of([key for key, _ in value.path], data, house)
     if value.unit and unit == "count":
         unit = value.unit   # "house.rake.short_handed_players.max players"
     return data, unit
 
 
-def unit_of(keys: list[str], data: Any) -> str:
-    """The unit a house path implies; the naming convention is in rules/README.md."""
+def unit_of(keys: list[str], data: Any, house: Any) -> str:
+    """The unit of the house parameter at ``keys``: for a number, the unit its house file gives it
+    (``rulebook.quantities``); otherwise what the value is (a text, a list of names, a language)."""
     key = keys[-1]
     if key in LANGUAGE_KEYS:
         return "languages" if isinstance(data, list) else "language"
@@ -150,12 +154,9 @@ def unit_of(keys: list[str], data: Any) -> str:
         return "text"
     if isinstance(data, bool) or isinstance(data, dict):
         raise ValueError("this is not a single number or name")
-    if key == "percent":
-        return "percent"
-    if key.endswith("_minutes"):
-        return "minutes"
-    if key.endswith("_hours"):
-        return "hours"
-    if any(step.endswith("_players") for step in keys):
-        return "count"
-    return "lei"
+    unit = getattr(house, "units", {}).get(tuple(keys))
+    if data is not None and unit is None:
+        raise ValueError(f"house.{'.'.join(keys)} has no unit in the house file")
+    # A count of players is a bare number unless the rule asks for its noun ("… players"); a
+    # house that counts in tournament chips writes its amounts as bare numbers, as its examples do.
+    return {"players": "count", "chips": "count", None: "count"}.get(unit, unit)

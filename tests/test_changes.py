@@ -1,8 +1,8 @@
 """Editions in git and what changed between them: the CLI's report and each language's changes page.
 
 A temporary git repository holds a copy of the project as edition 1 (tagged by `rulebook edition
-tag`), then edition 2: the club's 1/3 rake cap raised from 20 to 25 lei (and the worked example that
-states it), one rule reworded in every language, one rule added and one removed.
+tag`), then edition 2: the club's low rake tier (NLH 1/3, PLO 2/2, NLH 2/5, one cap in the club's
+document) raised from 20 to 25 lei (and the worked examples that state it), one rule reworded in every language, one rule added and one removed.
 """
 
 from __future__ import annotations
@@ -92,8 +92,9 @@ def second_edition(repo: Path) -> None:
     house = repo / "houses" / "club" / "house.yaml"
     edit(house, "edition: 1 ", "edition: 2 ")
     edit(house, 'effective: "2026-12-01"', 'effective: "2027-03-01"')
-    edit(house, "rake: {percent: 5, cap: 20, short_handed_cap: 10, split_pot_cap: 10}\n      straddle: 6",
-         "rake: {percent: 5, cap: 25, short_handed_cap: 10, split_pot_cap: 10}\n      straddle: 6")
+    # One cap for the stakes of the low tier (the rules name them together): raised for all three.
+    edit(house, "rake: {percent: 5 %, cap: 20 lei, short_handed_cap: 10 lei, split_pot_cap: 10 lei}",
+         "rake: {percent: 5 %, cap: 25 lei, short_handed_cap: 10 lei, split_pot_cap: 10 lei}", count=3)
     examples = repo / "executable_examples" / "rake.yaml"   # the examples that work with the 1/3 cap
     edit(examples, "      low_rake: 20 lei", "      low_rake: 25 lei")
     edit(examples, "      side_rake: 10 lei\n      side_rake_high: 20 lei", "      side_rake: 15 lei\n      side_rake_high: 20 lei")
@@ -187,8 +188,9 @@ def test_changes_json_report(editions):
     assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed"}
     changed = next(change for change in club["rules"] if change["kind"] == "changed")
     assert changed["new_text"] == TRANSLATIONS["fr"]["rake-cap-definition.text"]
-    [cap] = club["parameters"]
-    assert (cap["path"], cap["old_value"], cap["new_value"]) == ("stakes[nlh-low].rake.cap", 20, 25)
+    assert [(p["path"], p["old_value"], p["new_value"]) for p in club["parameters"]] == [
+        ("stakes[nlh-low].rake.cap", 20, 25), ("stakes[plo-low].rake.cap", 20, 25), ("stakes[nlh-middle].rake.cap", 20, 25)]
+    cap = club["parameters"][0]
     assert (cap["label"], cap["old"], cap["new"]) == ("Plafond du rake (NLH 1/3)", *CAPS["fr"])
     assert [rule["rule_id"] for rule in cap["rules"]] == ["rake-rate", "rake-cap-by-players", "deal-twice-rake",
                                                           "rake-bands"]
@@ -354,9 +356,9 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
 
     before = Project.load(tree)
     house = tree / "houses" / "club" / "house.yaml"
-    edit(house, "break_minutes: 30 ", "break_minutes: 45 ")
+    edit(house, "break_minutes: 30 minutes", "break_minutes: 45 minutes")
     edit(house, "no_flop_no_drop: true", "no_flop_no_drop: false")
-    edit(house, "deal_twice_min_pot: 400", "deal_twice_min_pot: 500")
+    edit(house, "deal_twice_min_pot: 400 lei", "deal_twice_min_pot: 500 lei")
     changes = compare(before, Project.load(tree), "club", "ro", "edition-1")
     shown = {change.path: (change.label, change.old, change.new, [rule for rule, _, _ in change.rules])
              for change in changes.parameters}
@@ -421,8 +423,9 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
 
 
 def test_a_card_says_which_of_its_numbers_changed(editions, edition_build):
-    """The NLH 1/3 card (its cap changed) carries the line, old → new in its language, at 8 pt or more,
-    and so does the rake card, which prints every cap; the other cards, whose numbers did not change, do not."""
+    """The cards of the low tier's stakes (their cap changed) carry the line, old → new in its language, at
+    8 pt or more, and so does the rake card, which prints every cap; the other cards, whose numbers did
+    not change, do not."""
     from rulebook.i18n import LANGUAGES
     from rulebook.project import Project
     from tests.test_print import runs_of
@@ -435,7 +438,7 @@ def test_a_card_says_which_of_its_numbers_changed(editions, edition_build):
         old, new = CAPS[lang]
         for card in (cards / lang).glob("card-*.pdf"):
             text = pdf_text(card)
-            if card.name == "card-1-3.pdf":
+            if card.name in ("card-1-3.pdf", "card-2-2.pdf", "card-2-5.pdf"):
                 assert re.search(rf"{re.escape(line)} .*{old} → {new}", text), (lang, text)
                 assert min(size for size, _, _ in runs_of(card)) >= 8
             else:

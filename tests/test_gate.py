@@ -127,7 +127,7 @@ def test_markup_in_a_translation(tree):
 
 def test_broken_house_data(tree):
     house = tree / "houses" / "club" / "house.yaml"
-    edit(house, "      - {from: 550, to: 569, rake: 28}\n", "")
+    edit(house, "      - {from: 550 lei, to: 569 lei, rake: 28 lei}\n", "")
     result = gate(tree)
     assert result.returncode == 1
     assert result.stdout.startswith("houses/club/house.yaml:")

@@ -44,20 +44,17 @@ def _third_house(tree) -> None:
     # Other numbers than the club's: its smallest No-Limit game is 1/2, not 1/3, with another buy-in,
     # cap and straddle; another break time.
     edit(house, """    - name: 1/3
-      role: nlh-low
-      game: NLH
-      small_blind: 1
-      big_blind: 3
-      buy_in: {min: 100, max: 400}
-      rake: {percent: 5, cap: 20,""", """    - name: 1/2
-      role: nlh-low
-      game: NLH
-      small_blind: 1
-      big_blind: 2
-      buy_in: {min: 150, max: 600}
-      rake: {percent: 5, cap: 25,""")
-    edit(house, "      straddle: 6\n      auto_straddle: 6\n", "      straddle: 4\n      auto_straddle: 4\n")
-    edit(house, "break_minutes: 30", "break_minutes: 45")
+      role: nlh-low""", """    - name: 1/2
+      role: nlh-low""")
+    edit(house, """      small_blind: 1 lei
+      big_blind: 3 lei
+      buy_in: {min: 100 lei, max: 400 lei}""", """      small_blind: 1 lei
+      big_blind: 2 lei
+      buy_in: {min: 150 lei, max: 600 lei}""")
+    # Its low tier (1/2, 2/2, 2/5) has one cap, 25 lei: the rules name a tier's stakes together.
+    edit(house, "rake: {percent: 5 %, cap: 20 lei,", "rake: {percent: 5 %, cap: 25 lei,", count=3)
+    edit(house, "      straddle: 6 lei\n      auto_straddle: 6 lei\n", "      straddle: 4 lei\n      auto_straddle: 4 lei\n")
+    edit(house, "break_minutes: 30 minutes", "break_minutes: 45 minutes")
     examples = tree / "executable_examples" / "rake.yaml"
     examples.write_text(examples.read_text(encoding="utf-8") + THIRD_EXAMPLE, encoding="utf-8")
     assert main(["--root", str(tree), "gettext"]) == 0

@@ -104,8 +104,8 @@ def test_yaml_syntax_error(tree):
 
 def test_bad_house_value_points_at_its_line(tree):
     house = tree / "houses" / "club" / "house.yaml"
-    edit(house, "buy_in: {min: 200, max: 1000}", "buy_in: {min: 200, max: -1000}")
-    line = line_of(house, "max: -1000")
+    edit(house, "buy_in: {min: 200 lei, max: 1000 lei}", "buy_in: {min: 200 lei, max: -1000 lei}")
+    line = line_of(house, "max: -1000 lei")
     [message] = errors_of(tree)
     assert message.startswith(f"houses/club/house.yaml:{line}: ")
 
