@@ -187,8 +187,13 @@ def _plain(data: Any) -> Any:
     return data
 
 
+def _parameters(house: Any) -> Any:
+    """The house parameters as plain data, with the units its house file gives them."""
+    return with_units(_plain(house), getattr(house, "units", {}))
+
+
 def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[ParameterChange]:
-    old_house, new_house = _plain(then.book.house), _plain(now.book.house)
+    old_house, new_house = _parameters(then.book.house), _parameters(now.book.house)
     before = {path: value for path, _, value in _leaves(old_house)}
     after = {path: (steps, value) for path, steps, value in _leaves(new_house)}
     paths = [*after, *(path for path in before if path not in after)]

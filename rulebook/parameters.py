@@ -37,6 +37,7 @@ PARAMETER_LABELS = {
     "stakes.auto_straddle": N_("Automatic straddle"),
     "stakes.straddle_by_agreement": N_("Straddle by agreement"),
     "stakes.raise_unit": N_("Raise unit"),
+    "stakes.rake_tier": N_("Rake tier"),
     "rake.short_handed_players.min": N_("Fewest players for the cap with few players"),
     "rake.short_handed_players.max": N_("Most players for the cap with few players"),
     "rake.full_table_players.min": N_("Fewest players for the full cap"),
@@ -58,6 +59,7 @@ PARAMETER_LABELS = {
 # A word-valued parameter's values as they read at the table (every choice pokerrules.House accepts).
 VALUE_WORDS = {
     "currency": {"lei": N_("Lei"), "chips": N_("Tournament chips")},
+    "stakes.rake_tier": {"low": N_("the lower rake cap"), "high": N_("the higher rake cap")},
     "betting.undercall": {"call_or_fold": N_("the player may only call the full bet or fold"),
                           "full_call": N_("a full call: the player puts in the rest")},
     "betting.incomplete_all_in": {"tda": N_("does not reopen the betting for a player who has already acted"),
@@ -129,6 +131,8 @@ def formatted(path: str, value: Any, house: dict, fmt: LocaleFormatter) -> str:
         unit = "players"
     if found is None and bare == "rake.bands.to":
         return fmt.tr.gettext("and above")
+    if found is None and bare == "stakes.raise_unit":
+        return fmt.tr.gettext("any amount")
     if unit != "text":
         return format_value(found, unit, fmt.tr)
     if found is None:

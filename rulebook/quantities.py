@@ -17,13 +17,27 @@ from rulebook.yamlload import MAX_NUMBER, Map, Seq
 
 # The units a house number may be given in; its currency is one of the house units (model.HOUSE_UNITS).
 UNITS = {"%": "percent", "minutes": "minutes", "hours": "hours", "seconds": "seconds", "players": "players"}
-_QUANTITY = re.compile(r"(-?\d{1,10})\s*(%|[a-z]+)\Z")
+_QUANTITY = re.compile(r"(-?(?:0|[1-9]\d{0,9}))\s*(%|[a-z]+)\Z")   # decimal: "010" is no number
+_LOOKS_LIKE = re.compile(r"-?\d+\s*(%|[a-z]+)\Z")
 # A key's name says what it measures: a number under it must be in that unit.
 _KEY_UNITS = (("_minutes", "minutes"), ("_hours", "hours"), ("_seconds", "seconds"), ("percent", "percent"))
 
 
 class Quantities(dict):
     """Each quantity's unit by its place in the parameters, rows alike: ``("stakes", "rake", "cap")``."""
+
+
+class Parameters(dict):
+    """House parameters as plain data that keep their units (``values.unit_of`` reads ``units``)."""
+
+    units: Quantities
+
+
+def with_units(data: dict, units: dict) -> Parameters:
+    """Plain parameters (a copy, an earlier edition's) with the units of their house file."""
+    found = Parameters(data)
+    found.units = Quantities(units)
+    return found
 
 
 def read_quantities(parameters: Map, currency: str, file: str, errors: list[ModelError]) -> Quantities:
@@ -41,6 +55,9 @@ def read_quantities(parameters: Map, currency: str, file: str, errors: list[Mode
             continue
         match = _QUANTITY.match(value.strip())
         if match is None:
+            if _LOOKS_LIKE.match(value.strip()):
+                errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {value.strip()!r} is not written in "
+                                         "decimal (write 8, not 010)", check="house"))
             continue                              # a name: "1/3", "NLH", "nlh-low", a language code
         number, unit = int(match.group(1)), match.group(2)
         if unit not in allowed:

@@ -178,7 +178,7 @@ def test_the_rake_band_card_lists_every_band(cards):
 
 
 def test_a_house_change_changes_the_cards(tree, tmp_path):
-    edit(tree / "houses" / "club" / "house.yaml", "buy_in: {min: 100, max: 400}", "buy_in: {min: 150, max: 400}")
+    edit(tree / "houses" / "club" / "house.yaml", "buy_in: {min: 100 lei, max: 400 lei}", "buy_in: {min: 150 lei, max: 400 lei}")
     build_cards(Project.load(tree), tmp_path, ("en",), bilingual=False)
     text = text_of(tmp_path / "cards" / "club" / "en" / "card-1-3.pdf")
     assert "minimum 150 lei" in text and "minimum 100 lei" not in text
