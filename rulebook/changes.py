@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook.model import Rule, Rulebook
 from rulebook.parameters import cards_showing, formatted, label
+from rulebook.quantities import with_units
 from rulebook.values import resolve
 
 if TYPE_CHECKING:

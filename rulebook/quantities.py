@@ -51,13 +51,13 @@ def read_quantities(parameters: Map, currency: str, file: str, errors: list[Mode
             continue
         if isinstance(value, int):
             errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {value} needs its unit "
-                                     f"(for example {value} {currency}, {value} minutes, {value} players)", check="house"))
+                                     f"(for example {value} {currency}, {value} minutes, {value} players)"))
             continue
         match = _QUANTITY.match(value.strip())
         if match is None:
             if _LOOKS_LIKE.match(value.strip()):
                 errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {value.strip()!r} is not written in "
-                                         "decimal (write 8, not 010)", check="house"))
+                                         "decimal (write 8, not 010)"))
             continue                              # a name: "1/3", "NLH", "nlh-low", a language code
         number, unit = int(match.group(1)), match.group(2)
         if unit not in allowed:

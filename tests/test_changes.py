@@ -160,7 +160,7 @@ def test_changes_text_report(editions):
     report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--house", "club")
     assert report.returncode == 0, report.stderr
     lines = report.stdout.splitlines()
-    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 7 change(s)"
+    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 9 change(s)"
     assert "  added     rake-on-request (rake): The rake of a pot is shown on request" in lines
     assert "  removed   auto-straddle-third-blind (rake): An automatic straddle counts as a third blind" in lines
     assert "  changed   rake-cap-definition (rake): What the cap is" in lines

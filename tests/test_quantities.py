@@ -1,0 +1,69 @@
+"""Every number of a house file says its unit and where it comes from, and no number selects rows.
+
+Each case breaks the club's house file (or a rule) in a copy of the tree and expects one line naming
+the file and line; the last cases show that the unit, and nothing else, decides how a number reads.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import edit, line_of, run_rulebook
+
+HOUSE = "houses/club/house.yaml"
+
+
+def one_line(tree, says: str, code: int) -> str:
+    result = run_rulebook(tree, "check")
+    assert result.returncode == code, result.stdout + result.stderr
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if says in line]
+    assert lines, result.stdout + result.stderr
+    return lines[0]
+
+
+def test_a_number_without_its_unit(tree):
+    edit(tree / HOUSE, "break_minutes: 30 minutes", "break_minutes: 30")
+    line = line_of(tree / HOUSE, "break_minutes: 30")
+    assert one_line(tree, "times.break_minutes: 30 needs its unit", 2).startswith(f"{HOUSE}:{line}:")
+
+
+def test_another_houses_currency(tree):
+    edit(tree / HOUSE, "straddle: 6 lei\n", "straddle: 6 chips\n")
+    assert "stakes.straddle: 'chips' is another house's currency (this house counts in lei" in \
+        one_line(tree, "another house's currency", 1)
+
+
+def test_a_unit_that_contradicts_its_key(tree):
+    edit(tree / HOUSE, "break_minutes: 30 minutes", "break_minutes: 30 hours")
+    assert "times.break_minutes is in minutes, not hours" in one_line(tree, "is in minutes", 1)
+
+
+def test_every_number_has_a_reference(tree):
+    edit(tree / HOUSE, '  rake.bands: "000, “Pragurile de la care se va percepe rake”"\n', "")
+    assert "rake.bands.from: no reference says which passage" in one_line(tree, "no reference says", 1)
+
+
+def test_a_number_never_selects_rows(tree):
+    edit(tree / "rules" / "rake.yaml", "house.stakes[rake_tier=high].name", "house.stakes[rake.cap=30].name")
+    assert "[rake.cap=30] selects rows by a number" in one_line(tree, "selects rows by a number", 1)
+
+
+def test_the_stakes_of_one_tier_share_one_rake(tree):
+    """The 1/3 cap raised alone would make the rules say "20 lei at 1/3, 2/2 and 2/5": refused."""
+    house = tree / HOUSE
+    edit(house, "rake: {percent: 5 %, cap: 20 lei,", "rake: {percent: 5 %, cap: 25 lei,")
+    assert "stakes 2/2: its rake differs from that of 1/3, in the same rake tier 'low'" in \
+        one_line(tree, "in the same rake tier", 1)
+
+
+def test_the_unit_decides_how_a_number_reads(tree):
+    """The minutes of the house file read as minutes on every page, in each language's words."""
+    from rulebook.project import Project
+    from rulebook.render import PageRenderer
+
+    house = tree / HOUSE
+    renderer = PageRenderer(Project.load(tree), "club", "en")
+    rule = renderer.placed["seat-break-time"][1]
+    assert "30 minutes" in renderer.fill(rule.text, rule.values)
+    edit(house, "cashier_return_minutes: 30 minutes", "cashier_return_minutes: 45 minutes")
+    renderer = PageRenderer(Project.load(tree), "club", "ro")
+    rule = renderer.placed["seat-no-post-exceptions"][1]
+    assert "45 de minute" in renderer.fill(rule.text, rule.values)
