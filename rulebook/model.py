@@ -199,6 +199,7 @@ class Rulebook:
     copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
     base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
     choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
+    numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook/numbering.py)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -790,7 +791,8 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
                            required={"name": str, "title": str, "unit": str, "parts": list, "parameters": dict},
                            optional={"city": (str, type(None)), "contact": (str, type(None)), "variants": dict,
                                      "edition": int, "effective": str, "copyright": str,
-                                     "base_url": (str, type(None)), "adopt": list, "references": dict})
+                                     "base_url": (str, type(None)), "adopt": list, "references": dict,
+                                     "numbering": dict})
     if fields is None:
         return None
     if fields["unit"] not in HOUSE_UNITS:
@@ -857,7 +859,7 @@ def _house(loader: "_Loader", path: Path, parts: dict[str, Part], unreadable: se
     return Rulebook(house_id, _clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     _clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
-                    dict(choices) if isinstance(choices, dict) else {})
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {})
 
 
 def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:

@@ -1,0 +1,110 @@
+"""Rule numbers: complete, unique, the casino's document's own, and refused when the house file's
+scheme cannot be read."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+
+import pytest
+
+from rulebook.numbering import NUMBER, number_rules, numbering_problems, passage_number
+from tests.conftest import ROOT, edit, line_of, run_rulebook
+
+CASINO_DOCUMENT = ROOT.parent / "shared" / "seeds" / "003_8d5597e505eeeeee.txt"
+
+
+def _flat(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def _passages(text: str) -> dict[str, str]:
+    """The casino document's numbered passages (a heading "38. MINIMALAN RAISE" in capitals, not
+    the numbered lists inside a passage), each with its text."""
+    passages: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        heading = re.match(r"([1-9][0-9]*)\. (?=[^a-zčćšđž]*$)", line.strip() + " ")
+        if heading and line.strip()[len(heading.group(0)) - 1:].strip().isupper():
+            current = heading.group(1)
+            passages[current] = ""
+        elif current:
+            passages[current] += " " + line
+    return {number: _flat(body) for number, body in passages.items()}
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_every_published_rule_has_one_number_of_its_own(project, house):
+    book = project.houses[house].book
+    numbers = number_rules(book)
+    assert [rule.id for rule in book.rules] == list(numbers.numbers)
+    assert len(set(numbers.numbers.values())) == len(numbers.numbers)
+    assert all(NUMBER.fullmatch(number) for number in numbers.numbers.values())
+    assert numbering_problems(book) == []
+
+
+def test_the_club_numbers_part_and_rule_in_reading_order(project):
+    book = project.houses["club"].book
+    numbers = number_rules(book)
+    fourth = book.parts[3]
+    assert numbers[fourth.rules[0].id] == "4.1"
+    assert numbers[fourth.rules[-1].id] == f"4.{len(fourth.rules)}"
+
+
+def test_the_casino_keeps_its_documents_numbers(project):
+    """Each rule stated from a numbered passage carries that passage's number, and the passage of
+    that number in the room's document holds the rule's excerpt."""
+    book = project.houses["casino"].book
+    numbers = number_rules(book)
+    passages = _passages(CASINO_DOCUMENT.read_text(encoding="utf-8"))
+    assert len(passages) == 56
+    checked = 0
+    for rule in book.rules:
+        passage = passage_number(rule.source)
+        if passage is None:
+            assert numbers[rule.id].startswith("H"), rule.id
+            continue
+        assert numbers[rule.id].split(".")[0] == passage, rule.id
+        # A rule may quote a passage its own one refers to ("pogledati pravilo 22"): one of its
+        # excerpts, at least, is from the passage whose number it carries.
+        if rule.excerpts:
+            assert any(_flat(excerpt)[:60] in passages[passage] for excerpt in rule.excerpts), (rule.id, passage)
+            checked += 1
+    assert checked > 60
+    assert numbers["tournament-minimum-raise"] == "38.1"          # 38. MINIMALAN RAISE gives two rules
+    assert numbers.rule("38") == "tournament-minimum-raise"
+    assert numbers["showdown-order"] == "16"                      # 16. SHOWDOWN REDOSLIJED gives one
+    split = [rule_id for rule_id, number in numbers.numbers.items() if number.startswith("34.")]
+    assert len(split) > 1 and numbers.rule("34") == split[0]
+
+
+def test_a_proposal_has_no_number_until_adopted(project):
+    book = project.houses["club"].editors_book
+    proposed = [rule for rule in book.rules if rule.is_proposal]
+    assert proposed, "the club's editors' edition has proposed rules"
+    numbers = number_rules(book)
+    assert all(numbers.get(rule.id) is None for rule in proposed)
+
+
+def test_two_rules_given_one_number_are_named(project):
+    book = project.houses["casino"].book
+    first, second = book.rules[0], book.rules[1]
+    twin = dataclasses.replace(second, source=first.source)
+    part = book.parts[0]
+    section = dataclasses.replace(part.sections[0], rules=tuple(twin if r is second else r for r in part.sections[0].rules))
+    broken = dataclasses.replace(book, numbering={"scheme": "document", "others": "1"},
+                                 parts=(dataclasses.replace(part, sections=(section, *part.sections[1:])), *book.parts[1:]))
+    messages = [str(problem) for problem in numbering_problems(broken)]
+    assert any("numbering 'others' '1' must be one capital letter" in message for message in messages), messages
+    # Without its letter, the guide's first rule (1.1) would take the split passage 1's number.
+    assert any("number 1.1 is also rule" in message for message in messages), messages
+
+
+def test_an_unknown_scheme_is_refused_with_its_line(tree):
+    house = "houses/casino/house.yaml"
+    edit(tree / house, "scheme: document", "scheme: roman")
+    line = line_of(tree / house, "scheme: roman")
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{house}:{line}: [numbering] casino: numbering scheme 'roman' must be one of parts, document" in result.stdout
