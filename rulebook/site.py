@@ -2,7 +2,9 @@
 
 The builds run in forked worker processes (as many as there are cores), each
 running Sphinx in-process with the project the command already loaded and
-gated, so nothing is read or computed twice. Sphinx builds into a work folder
+gated, and the readings and histories of its pages it made before forking
+(``rulebook.history.prepare``), so no job reads a source or compares two
+editions again. Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
 result staged whole and published with the command's other folders
 (``rulebook.publish``). A build that fails publishes nothing and leaves the
