@@ -12,17 +12,17 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
+
+from pokerrules import House
 
 from rulebook import yamlload
 from rulebook.calls import ENGINE_MODULES, Call, CallError, parse_call, reads_the_house, run_call, show_call
-from rulebook.errors import ModelError
+from rulebook.errors import ModelError, ModelErrors
 from rulebook.model import HOUSE_UNITS, ID_PATTERN, MAX_ID, Message, placeholders, _Reader, _clean
 from rulebook.yamlload import Map
 from rulebook.values import Value, parse_value
 
-if TYPE_CHECKING:
-    from pokerrules import House
 
 @dataclass(frozen=True)
 class Check:
@@ -269,7 +269,6 @@ def load_examples(root: Path, rule_ids: dict[str, frozenset[str]] | None = None,
     """Every example under ``executable_examples/``; ModelErrors lists all mistakes.
 
     ``rule_ids`` maps each library rule to the names of its variants (empty for a rule stated one way)."""
-    from rulebook.errors import ModelErrors
 
     errors: list[ModelError] = []
     seen: dict[str, tuple[str, int]] = {}

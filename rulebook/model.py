@@ -15,6 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Iterator
 
+from pokerrules import HouseError, House
 from rulebook import yamlload
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.i18n import LANGUAGES
@@ -214,7 +215,6 @@ class Rulebook:
         """The house's value of a policy: a ruling parameter as the engine applies it (its default
         where the house sets none), or the variant the house chose for a rule in variants."""
         if name in RULING_PARAMETERS:
-            from pokerrules import House
 
             return getattr(House.from_mapping(self.house), name.split(".")[1])
         choice = self.choices.get(name)
@@ -1000,7 +1000,6 @@ def load_rulebook(root: Path | str, house_id: str | None = None) -> Rulebook:
 def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
     """Let the engine judge the house data, and point its complaint at a line."""
     from babel import Locale, UnknownLocaleError
-    from pokerrules import HouseError, House
 
     for key in ("official_language", "announced_in"):
         codes = house.get(key)
