@@ -51,7 +51,7 @@ class PrintRenderer:
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
-            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES,
+            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES, cite=reading.rule_number,
         )
 
     def render(self, template: str, **page: Any) -> str:
@@ -152,11 +152,13 @@ class PrintRenderer:
                 f"@bottom-right {{ content: {counter}; }} }} "
                 "@page :first { @top-left { content: none; } @top-right { content: none; } }")
 
-    def rule_titles(self, *rule_ids: str) -> list[str]:
-        """The titles of those rules the house publishes, in the card's language: a rule's title is
-        the rule in one line, so the card says only what the rulebook says."""
+    def rule_titles(self, *rule_ids: str) -> list[tuple[str, str]]:
+        """The number and title of those rules the house publishes, in the card's language: a rule's
+        title is the rule in one line, so the card says only what the rulebook says, and its number
+        is where the rulebook says more."""
         placed = self.reading.placed
-        return [self.reading.title(placed[rule_id][1]) for rule_id in rule_ids if rule_id in placed]
+        return [(self.reading.number_of(rule_id) or "", self.reading.title(placed[rule_id][1]))
+                for rule_id in rule_ids if rule_id in placed]
 
     def changed_numbers(self, row: dict | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
@@ -176,7 +178,7 @@ class PrintRenderer:
             for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
-    def rules_for(self, row: dict) -> list[str]:
+    def rules_for(self, row: dict) -> list[tuple[str, str]]:
         """The rules players ask about at a table of these stakes."""
         return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
 

@@ -76,6 +76,19 @@ class Reading:
             made[key] = cls(project, house_id, lang, editors)
         return made[key]
 
+    def number_of(self, rule_id: str) -> str | None:
+        """The number readers cite a rule by (none for a proposal the house has not adopted)."""
+        return self.project.houses[self.house_id].numbering.get(rule_id)
+
+    def cite(self, rule_id: str) -> str | None:
+        """"Regula 4.12": a rule named by its number, in the language."""
+        number = self.number_of(rule_id)
+        return self.rule_number(number) if number else None
+
+    def rule_number(self, number: str) -> str:
+        """"Regula 4.12", "Pravilo 38": the words a reader cites a rule number with."""
+        return self.tr.gettext("Rule {number}").format(number=number)
+
     def __repr__(self) -> str:
         return f"<Reading {self.house_id} {self.lang}{' editors' if self.editors else ''}>"
 
