@@ -76,9 +76,14 @@ class Reading:
             made[key] = cls(project, house_id, lang, editors)
         return made[key]
 
+    @property
+    def numbers(self) -> Mapping[str, str]:
+        """Rule id → the number readers cite it by, for every rule of the reader's edition."""
+        return self.project.houses[self.house_id].numbering.numbers
+
     def number_of(self, rule_id: str) -> str | None:
         """The number readers cite a rule by (none for a proposal the house has not adopted)."""
-        return self.project.houses[self.house_id].numbering.get(rule_id)
+        return self.numbers.get(rule_id)
 
     def cite(self, rule_id: str) -> str | None:
         """"Regula 4.12": a rule named by its number, in the language."""

@@ -160,10 +160,20 @@ def test_changes_text_report(editions):
     report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--house", "club")
     assert report.returncode == 0, report.stderr
     lines = report.stdout.splitlines()
-    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 9 change(s)"
-    assert "  added     rake-on-request (rake): The rake of a pot is shown on request" in lines
-    assert "  removed   auto-straddle-third-blind (rake): An automatic straddle counts as a third blind" in lines
-    assert "  changed   rake-cap-definition (rake): What the cap is" in lines
+    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 10 change(s)"
+    # Each rule with the number it is cited by (the rake is the third part), and its former one
+    # where the edition moved it: the added and removed rules renumber the rake part.
+    def one(pattern: str) -> str:
+        found = [line for line in lines if re.fullmatch(pattern, line)]
+        assert len(found) == 1, (pattern, lines)
+        return found[0]
+
+    one(r"  added     rake-on-request \(rake\) 3\.\d+: The rake of a pot is shown on request")
+    one(r"  removed   auto-straddle-third-blind \(rake\) 3\.\d+: An automatic straddle counts as a third blind")
+    one(r"  changed   rake-cap-definition \(rake\) 3\.\d+: What the cap is")
+    moved = one(r"  renumbered rake-cap-by-players \(rake\) 3\.(\d+), was 3\.(\d+): .*")
+    new, old = re.fullmatch(r".* 3\.(\d+), was 3\.(\d+):.*", moved).groups()
+    assert new != old
     assert ("            text: The cap is the [-most-] {+largest+} rake the house takes from [-one-] {+a single+} "
             "hand, [-however large-] {+whatever the size of+} the pot.") in lines
     assert "  parameter stakes[nlh-low].rake.cap: Rake cap (NLH 1/3): 20 lei -> 25 lei" in lines
@@ -185,7 +195,10 @@ def test_changes_json_report(editions):
     club, casino = sorted(data["houses"], key=lambda house: house["house_id"] != "club")
     assert (club["previous_edition"], club["edition"], club["effective"]) == (1, 2, "2027-03-01")
     kinds = {change["rule_id"]: change["kind"] for change in club["rules"]}
-    assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed"}
+    assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed",
+                     "rake-cap-by-players": "renumbered"}
+    moved = next(change for change in club["rules"] if change["kind"] == "renumbered")
+    assert moved["old_number"] != moved["new_number"] and moved["old_text"] is None
     changed = next(change for change in club["rules"] if change["kind"] == "changed")
     assert changed["new_text"] == TRANSLATIONS["fr"]["rake-cap-definition.text"]
     assert [(p["path"], p["old_value"], p["new_value"]) for p in club["parameters"]] == [

@@ -108,3 +108,31 @@ def test_an_unknown_scheme_is_refused_with_its_line(tree):
     result = run_rulebook(tree, "check")
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"{house}:{line}: [numbering] casino: numbering scheme 'roman' must be one of parts, document" in result.stdout
+
+
+CITED = {"ro": "Regula", "en": "Rule", "fr": "Règle", "es": "Regla", "hr": "Pravilo"}
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_each_rule_is_shown_and_reached_by_its_number_in_every_language(project, built_site, house):
+    """On each page a rule is labelled "Pravilo 38.1" (never its id), and ``r/<number>.html`` leads
+    to it with its number and title for a link preview; a split passage's number leads to its first."""
+    import html
+
+    book = project.houses[house].book
+    numbers = number_rules(book)
+    for lang, word in CITED.items():
+        folder = built_site / house / lang
+        for part in book.parts:
+            page = (folder / f"{part.id}.html").read_text(encoding="utf-8")
+            labels = re.findall(r'<p class="rule-meta">\s*<a class="reference external" href="r/([a-z0-9-]+)\.html">'
+                                r'([^<]*)</a>', page)
+            assert [rule_id for rule_id, _ in labels] == [rule.id for rule in part.rules], (house, lang, part.id)
+            for rule_id, label in labels:
+                assert label == f"{word} {numbers[rule_id]}", (house, lang, rule_id, label)
+        for rule_id, number in numbers.numbers.items():
+            address = (folder / "r" / f"{number}.html").read_text(encoding="utf-8")
+            assert f'#{rule_id}"' in address and f"<title>{html.escape(word)} {number} · " in address
+    if house == "casino":
+        first = numbers.rule("34")
+        assert f'#{first}"' in (built_site / house / "hr" / "r" / "34.html").read_text(encoding="utf-8")
