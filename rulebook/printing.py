@@ -129,6 +129,8 @@ class PrintRenderer:
             return f'<a class="reference internal" href="{escape(href)}"'
         if rule and self.reading.placed.get(rule.group(1), (None,))[0] in printed:
             return f'<a class="reference internal" href="#{rule.group(1)}"'
+        if page and page.group(2) and page.group(1) in printed and self.reading.number_of(page.group(2)):
+            return self._cited(page.group(2))
         if page and page.group(1) in printed:
             return f'<a class="reference internal" href="#{page.group(2) or "document-" + page.group(1)}"'
         base = self.book.base_url
@@ -137,6 +139,18 @@ class PrintRenderer:
         if base:
             return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
         return '<a class="reference nowhere"'
+
+    def _cited(self, rule_id: str) -> str:
+        """A link to a rule inside the PDF that prints, after it, the rule's number and the page it is
+        on ("Pravilo 38.1, str. 14"): the words from the catalog around the page counter, which the
+        print style sheet fills in (``a.cites::after``)."""
+        sentence = self.translations.gettext("Rule {number}, p. {page}")
+        if sentence.count("{page}") != 1:
+            sentence = "Rule {number}, p. {page}"
+        number = self.reading.number_of(rule_id) or ""
+        before, _, after = (piece.replace("{number}", number) for piece in sentence.partition("{page}"))
+        return (f'<a class="reference internal cites" href="#{rule_id}" '
+                f'data-before="{escape(before)}" data-after="{escape(after)}"')
 
     def _running(self, left: str, right: str | None) -> str:
         """The running head (``left``; ``right``, or the part being read) and foot (the edition line,

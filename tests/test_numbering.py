@@ -136,3 +136,24 @@ def test_each_rule_is_shown_and_reached_by_its_number_in_every_language(project,
     if house == "casino":
         first = numbers.rule("34")
         assert f'#{first}"' in (built_site / house / "hr" / "r" / "34.html").read_text(encoding="utf-8")
+
+
+PAGE_WORD = {"ro": "p.", "en": "p.", "fr": "p.", "es": "pág.", "hr": "str."}
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_each_printed_cross_reference_names_the_page_of_its_rule(built_site, house):
+    """"(Pravilo 38.1, str. 14)" after a link to a rule in the printed rulebook: page 14 is where
+    rule 38.1 is printed (its own label "Pravilo 38.1" is on that page)."""
+    import subprocess
+
+    for lang, word in CITED.items():
+        pdf = built_site / house / lang / "downloads" / f"rulebook-{lang}.pdf"
+        text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout
+        pages = [" ".join(page.split()) for page in text.decode("utf-8").split("\f")]
+        cited = [(number, int(page)) for page_text in pages for number, page in re.findall(
+            rf"\({re.escape(word)} ([A-Z]?\d+(?:\.\d+)?), {re.escape(PAGE_WORD[lang])} (\d+)\)", page_text)]
+        assert len(cited) >= 10, (house, lang, len(cited))
+        for number, page in cited:
+            assert re.search(rf"(?<!\(){re.escape(word)} {re.escape(number)}(?![.\d])", pages[page - 1]), \
+                (house, lang, number, page)
