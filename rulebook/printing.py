@@ -51,7 +51,7 @@ class PrintRenderer:
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
-            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES, cite=reading.rule_number,
+            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES,
         )
 
     def render(self, template: str, **page: Any) -> str:
