@@ -262,6 +262,26 @@ def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, pro
                 assert straddle["defines"] == "straddle, straddles, straddled"   # the glossary's rule for the term
 
 
+def test_the_searchs_rule_index_is_kept_between_builds(tree):
+    """Sphinx re-reads only the page an edit touched: the rules it keeps for the other pages in its
+    environment (``RuleIndexDomain``) are still all in the index, and the edited rule has its new text."""
+    build = tree / "_build"
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    index = build / "site" / "club" / "fr" / "_static" / "rule_index.js"
+    doctrees = build / "doctrees" / "html" / "club" / "fr"
+    before, read = _rule_index(index), {path.name: path.stat().st_mtime_ns for path in doctrees.glob("*.doctree")}
+    rule = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == "cash-betting-string-bet.text")
+    _translate(tree, "fr", {(rule.context, rule.id): "Une mise en plusieurs gestes MARQUE."})
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    again = [name for name, when in read.items() if (doctrees / name).stat().st_mtime_ns != when]
+    assert again == ["cash-betting.doctree"], again
+    after = _rule_index(index)
+    assert [(page, [entry["id"] for entry in entries]) for page, entries in after["pages"]] == \
+           [(page, [entry["id"] for entry in entries]) for page, entries in before["pages"]]
+    edited = {entry["id"]: entry for _, entries in after["pages"] for entry in entries}["cash-betting-string-bet"]
+    assert edited["text"] == "Une mise en plusieurs gestes MARQUE."
+
+
 def test_the_rule_index_is_data_that_no_text_can_break_out_of():
     from rulebook.rule_index import script
 
