@@ -17,7 +17,6 @@ from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
 from markupsafe import escape
 from sphinx.application import Sphinx
-from sphinx.builders import Builder
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import ConfigError
@@ -39,6 +38,15 @@ from rulebook.vocabulary import N_
 
 STATIC = Path(__file__).parent / "static"
 ENV_VERSION = 2   # 1: the index kept as an environment attribute; 2: in RuleIndexDomain
+
+# What a redline's words are, said before them (``deleted``/``inserted`` nodes): in English, and in the
+# page's language in ``rulebook_redline_said``.
+REDLINE_SAID = {
+    # Translators: said by screen readers before the words an edition deleted from a rule.
+    "deleted": N_("deleted"),
+    # Translators: said by screen readers before the words an edition inserted into a rule.
+    "inserted": N_("inserted"),
+}
 
 
 
@@ -68,6 +76,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
+    config.rulebook_redline_said = {kind: renderer.tr.gettext(word) for kind, word in REDLINE_SAID.items()}
     title = renderer.text(renderer.book.title)
     # Sphinx and Furo write the project name and html_title into pages as markup: hand them
     # text made safe for HTML (a translated title is text, never markup).
@@ -267,19 +276,15 @@ def redline_role(name: str, rawtext: str, text: str, lineno: int, inliner, optio
     return [node], []
 
 
-def _said(builder: Builder, label: str) -> str:
-    """The word saying what a redline's words are, in the page's language."""
-    return builder.app.rulebook_renderer.tr.gettext(label)
-
-
-def _redline_tag(tag: str, label: str) -> tuple[Any, Any]:
+def _redline_tag(tag: str) -> tuple[Any, Any]:
     """Visitors writing ``<del>`` or ``<ins>``, the element's text escaped by the writer. Screen readers
     do not announce either element, so each starts with a visually hidden word saying which it is (on
     screen and in print, where the word is in the PDF's text, in reading order, but not seen); the
     stylesheets strike out and underline them, never by colour alone."""
     def visit(self, node: nodes.Element) -> None:
         self.body.append(self.starttag(node, tag, "", CLASS="redline"))
-        self.body.append(f'<span class="visually-hidden">({self.encode(_said(self.builder, label))}) </span>')
+        said = self.config.rulebook_redline_said[node.tagname]
+        self.body.append(f'<span class="visually-hidden">({self.encode(said)}) </span>')
 
     def depart(self, node: nodes.Element) -> None:
         self.body.append(f"</{tag}>")
@@ -287,12 +292,12 @@ def _redline_tag(tag: str, label: str) -> tuple[Any, Any]:
     return visit, depart
 
 
-def _redline_words(label: str) -> tuple[Any, Any]:
+def _redline_words() -> tuple[Any, Any]:
     """Visitors for every other writer (text, LaTeX, manual page, Texinfo): the words in brackets after
     the word saying which they are, ``[deleted: most]``, written as text through the writer's own
     escaping, so that no format needs colour, lines or a package to tell them apart."""
     def visit(self, node: nodes.Element) -> None:
-        self.visit_Text(nodes.Text(f"[{_said(self.builder, label)}: "))
+        self.visit_Text(nodes.Text(f"[{self.config.rulebook_redline_said[node.tagname]}: "))
 
     def depart(self, node: nodes.Element) -> None:
         self.visit_Text(nodes.Text("]"))
@@ -300,11 +305,11 @@ def _redline_words(label: str) -> tuple[Any, Any]:
     return visit, depart
 
 
-def _redline_visitors(tag: str, label: str) -> dict[str, tuple[Any, Any]]:
+def _redline_visitors(tag: str) -> dict[str, tuple[Any, Any]]:
     """The node's visitors for each kind of writer Sphinx has: HTML's serve every HTML builder
     (``dirhtml``, ``singlehtml``, ``epub``, ``json``…); XML's write any node as it is."""
-    words = _redline_words(label)
-    return {"html": _redline_tag(tag, label), "text": words, "latex": words, "man": words, "texinfo": words}
+    words = _redline_words()
+    return {"html": _redline_tag(tag), "text": words, "latex": words, "man": words, "texinfo": words}
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -348,6 +353,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_pages", None, "")
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
+    app.add_config_value("rulebook_redline_said", {}, "env", types=[dict])   # REDLINE_SAID translated
     app.add_config_value("rulebook_editors", False, "env", types=[bool])   # the editors' edition
     # An archived edition (``rulebook.archive.banner``): its number, the next one's date, the pages and
     # rules in force; empty for the edition in force. Its pages are rewritten when it changes.
@@ -362,10 +368,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
     app.add_transform(RedSuits)
-    # Translators: said by screen readers before the words an edition deleted from a rule.
-    app.add_node(deleted, **_redline_visitors("del", N_("deleted")))
-    # Translators: said by screen readers before the words an edition inserted into a rule.
-    app.add_node(inserted, **_redline_visitors("ins", N_("inserted")))
+    app.add_node(deleted, **_redline_visitors("del"))
+    app.add_node(inserted, **_redline_visitors("ins"))
     app.add_role("deleted", redline_role)
     app.add_role("inserted", redline_role)
     app.add_search_language(SearchCroatian)
