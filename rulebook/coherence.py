@@ -1,7 +1,7 @@
 """One house, one truth: each house's rulebook read whole, as its editors would read it.
 
 The catalog checks keep every translation true to its English; these keep each house's edition
-true to itself (DESIGN principle 9):
+true to itself (docs/DESIGN.md, principle 9):
 
 - ``policy``: a table policy (who shows first, undercalls, the ante…) is stated once, and with the
   value the house applies, so the engine and the reader never disagree;

@@ -1,4 +1,4 @@
-"""Gettext catalogs: extraction, merging and look-up (DESIGN principle 3).
+"""Gettext catalogs: extraction, merging and look-up (docs/DESIGN.md, principle 3).
 
 English is the msgid language. Each rule string carries its rule id as
 msgctxt, so a changed English source is recognised as the same message and

@@ -1,6 +1,6 @@
 """The rulebook as validated data: parts, sections, rules and their values.
 
-Loading is strict (DESIGN principle 4): every unknown key, missing field, wrong
+Loading is strict (docs/DESIGN.md, principle 4): every unknown key, missing field, wrong
 type, duplicate id or placeholder that names nothing is a :class:`ModelError`
 naming the file, line and rule. All errors of a load are reported together.
 """

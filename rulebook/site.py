@@ -2,7 +2,7 @@
 
 The builds run in forked worker processes (as many as there are cores), each
 running Sphinx in-process with the project the command already loaded and
-gated, so nothing is read or computed twice. Sphinx builds into a work folder
+gated (no worker loads or checks it again). Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
 result staged whole and published with the command's other folders
 (``rulebook.publish``). A build that fails publishes nothing and leaves the

@@ -366,3 +366,17 @@ def structure_roles(node, found=None):
         for kid in kids if isinstance(kids, list) else [kids] if kids is not None else []:
             structure_roles(kid, found)
     return found
+
+
+def test_the_running_head_and_foot_are_css_strings_whatever_their_text(project):
+    """A house name or a title reaches the PDF's running head as a CSS string: quotes, backslashes,
+    braces, angle brackets and line breaks escaped, read back as written, never ending the style."""
+    from rulebook.printing import PrintRenderer
+
+    hostile = 'Le "Club" \\ } @page { </style><script>x</script>\n; it\u2019s'
+    css = PrintRenderer(project, "club", "fr")._running(hostile, hostile)
+    strings = re.findall(r'"((?:[^"\\]|\\[0-9a-f]{1,6} ?)*)"', css)
+    read = [re.sub(r"\\([0-9a-f]{1,6}) ?", lambda m: chr(int(m.group(1), 16)), s) for s in strings]
+    assert read.count(hostile) == 2, css
+    outside = re.sub(r'"((?:[^"\\]|\\[0-9a-f]{1,6} ?)*)"', '""', css)
+    assert "<" not in css and "\n" not in css and outside.count("{") == outside.count("}") == 8, css
