@@ -114,7 +114,8 @@ def currency_problems(project: Project) -> list[Problem]:
         if foreign is None:
             continue
         where = f"house {book.id} ({book.house_file}) counts in {book.unit}"
-        for item in (*book.rules, *book.notes):
+        items: list[Rule | Note] = [*book.rules, *book.notes]
+        for item in items:
             for name, value in item.values.items():
                 unit = resolve(value, book.house)[1] if value is not None else None
                 if unit in CURRENCY_WORDS and unit != book.unit:

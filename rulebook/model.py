@@ -864,7 +864,7 @@ def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:
     """The stakes of one rake tier (``rake_tier: low``) share one rake: the rules name the stakes of a
     tier together, so a cap changed for one of them alone must move it to a tier of its own."""
     tiers: dict[str, Map] = {}
-    for index, row in enumerate(parameters.get("stakes") or ()):
+    for row in parameters.get("stakes") or ():
         if not isinstance(row, Map) or row.get("rake_tier") is None:
             continue
         first = tiers.setdefault(row["rake_tier"], row)

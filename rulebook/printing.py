@@ -11,7 +11,6 @@ that page's "What changed in edition N" section printed alone.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from typing import Callable
 

@@ -258,7 +258,7 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         import sphinx.builders.html  # noqa: F401
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
-    project.sources_digest   # once, here, for every worker
+    project.sources_digest   # noqa: B018 (computed once, here, for every worker)
     results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
     for result in results:
