@@ -13,7 +13,7 @@ from markupsafe import escape
 from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.project import Project
 from rulebook.site import build_all
-from tests.conftest import article, edit
+from tests.conftest import article, edit, pdf_text
 
 
 @pytest.fixture(scope="module")
@@ -386,14 +386,11 @@ def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_s
 def test_no_printed_rulebook_or_card_shows_machinery(site, project):
     """What the floor prints is the reader's edition: no seed file name, no doctest, no build report,
     no editorial note, in any PDF the site offers."""
-    from pypdf import PdfReader
-
     printed = sorted(site.glob("*/*/downloads/*.pdf"))
     assert len(printed) >= 2 * len(LANGUAGES), printed
     plain = re.compile(MACHINERY.pattern.replace("&gt;&gt;&gt;|", ""))
     for path in printed:
-        text = " ".join(page.extract_text() for page in PdfReader(path).pages)
-        found = plain.search(text)
+        found = plain.search(pdf_text(path))
         assert found is None, (path.relative_to(site), found and found.group())
 
 
