@@ -94,8 +94,9 @@ def line_of(path: Path, needle: str, whole: bool = False) -> int:
 
 
 # Fixtures that build something large once per test module or session: every test that uses one
-# runs on the same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker.
-SHARED_BUILDS = {"built_site": "built-site"}
+# runs on the same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker
+# (the site with its cards and PDFs; the two-edition repository and its build; the fault tests' base).
+SHARED_BUILDS = {"built_site": "built-site", "editions": "editions", "base": "faults", "edited": "faults"}
 
 
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
