@@ -93,10 +93,10 @@ def line_of(path: Path, needle: str, whole: bool = False) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
-# Fixtures that build something large once per test module or session: every test that uses one
-# runs on the same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker
-# (the site with its cards and PDFs; the two-edition repository and its build; the fault tests' base).
-SHARED_BUILDS = {"built_site": "built-site", "editions": "editions", "base": "faults", "edited": "faults"}
+# Fixtures that build something large once per test session: every test that uses one runs on the
+# same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker (the modules
+# that build their own, test_changes and test_faults, group their tests themselves).
+SHARED_BUILDS = {"built_site": "built-site"}
 
 
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
