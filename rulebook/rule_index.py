@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Set
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
@@ -101,7 +101,7 @@ class RuleIndexDomain(Domain):
 
     name = "rulebook"
     label = "Rulebook rule index"
-    initial_data: dict[str, Any] = {"rules": {}}
+    initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 
     @property
