@@ -62,15 +62,13 @@ def build(project: Project, targets: Targets, folder: Path) -> bool:
     """The reader's edition of ``targets`` into ``folder`` (``<folder>/site``), all at once; True if
     every build passed (a failed one leaves the last preview as it was)."""
     from rulebook import lock
-    from rulebook.publish import publishing
     from rulebook.site import build_all
 
-    with lock.held(folder), publishing(project, folder) as (publication, done):
-        ok = True
-        for house, languages in targets.items():
-            ok = build_all(project, languages, "html", folder, (house,), publication) and ok
-        done(ok)
-    return ok
+    # One set of jobs, published once: every house reached in every language reached (the stamps
+    # skip what did not change).
+    languages = tuple(lang for lang in LANGUAGES if any(lang in reached for reached in targets.values()))
+    with lock.held(folder):
+        return build_all(project, languages, "html", folder, tuple(targets))
 
 
 def with_reload(html: bytes) -> bytes:
