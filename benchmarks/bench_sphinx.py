@@ -366,11 +366,16 @@ def text_table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def markdown_table(rows: list[Row], repeat: int) -> str:
+def measured_commit() -> str:
+    """The commit whose tree is measured (read before copying it), marked if the tree differs from it."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
                            text=True).stdout.strip()
-    lines = [f"Measured on {datetime.date.today().isoformat()} at commit `{commit}`{' (with local changes)' if dirty else ''} "
+    return f"`{commit}`{' (with local changes)' if dirty else ''}"
+
+
+def markdown_table(rows: list[Row], repeat: int, commit: str) -> str:
+    lines = [f"Measured on {datetime.date.today().isoformat()} at commit {commit} "
              f"by `benchmarks/bench_sphinx.py --repeat {repeat}` (median wall clock, {os.cpu_count()} cores; the load "
              "average is the machine's when the row was measured: another build running beside it slows ours and the "
              "peer alike, but not always equally).", "",
@@ -419,6 +424,7 @@ def main() -> None:
         print(stale or "README.md: the speed table is current")
         sys.exit(1 if stale else 0)
     work = Path(tempfile.mkdtemp(prefix="bench-sphinx-"))
+    commit = measured_commit()
     try:
         rows = measure(work, args.repeat)
     finally:
@@ -426,7 +432,7 @@ def main() -> None:
     print(f"median of {args.repeat} runs on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     print(text_table(rows))
     if args.write_readme:
-        write_readme(ROOT / "README.md", markdown_table(rows, args.repeat))
+        write_readme(ROOT / "README.md", markdown_table(rows, args.repeat, commit))
         print(f"{ROOT / 'README.md'}: speed table written")
 
 

@@ -28,7 +28,7 @@ def test_the_table_is_written_between_its_markers_with_the_date_and_the_commit(b
     rows = [bench.Row("clean build", (8.0, 9.0), (10.0, 10.0), "the sum", 1.5, 0.8),
             bench.Row("no-op", (2.0, 2.0), (1.0, 1.0), "sphinx no-op", 0.5, 1.0),
             bench.Row("every command: load", (0.5, float("nan")), None, "", 0.5)]
-    bench.write_readme(readme, bench.markdown_table(rows, 3))
+    bench.write_readme(readme, bench.markdown_table(rows, 3, bench.measured_commit()))
     text = readme.read_text(encoding="utf-8")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     assert "old figures" not in text and text.startswith("# x\n") and text.endswith("\n## After\n")
