@@ -238,6 +238,12 @@ print(json.dumps(times))
             for what, seconds in json.loads(result.stdout).items()]
 
 
+def keep(rows: list[Row], row: Row) -> None:
+    """A measured row, printed at once (a run stopped half-way still says what it measured)."""
+    rows.append(row)
+    print(text_table([row]).splitlines()[1], flush=True)
+
+
 def measure(work: Path, repeat: int) -> list[Row]:
     tree, plain, captured, out = work / "tree", work / "plain", work / "print", work / "pdf"
     out.mkdir()
@@ -274,26 +280,26 @@ def measure(work: Path, repeat: int) -> list[Row]:
         peers["pdf"].append(total((single, plain_prints(captured, out, "pdf"))))
         peers["cards"].append(plain_prints(captured, out, "cards"))
     at = statistics.median(loads)
-    rows.append(Row("clean: table cards (rulebook cards)", median(parts["cards"]), median(peers["cards"]),
+    keep(rows, Row("clean: table cards (rulebook cards)", median(parts["cards"]), median(peers["cards"]),
                     "plain WeasyPrint of the same cards' HTML", at))
-    rows.append(Row("clean: printed rulebooks (rulebook pdf)", median(parts["pdf"]), median(peers["pdf"]),
+    keep(rows, Row("clean: printed rulebooks (rulebook pdf)", median(parts["pdf"]), median(peers["pdf"]),
                     "plain sphinx-build -b singlehtml + plain WeasyPrint of the same HTML", at))
-    rows.append(Row("clean: sites, after their prints (rulebook site)", median(parts["site"]), median(peers["site"]),
+    keep(rows, Row("clean: sites, after their prints (rulebook site)", median(parts["site"]), median(peers["site"]),
                     "plain sphinx-build -b html, one folder after another", at))
     whole_peer = median([total(timings) for timings in zip(peers["cards"], peers["pdf"], peers["site"])])
-    rows.append(Row("clean build, 2 houses x 5 languages (make site)", median(parts["whole"]), whole_peer,
+    keep(rows, Row("clean build, 2 houses x 5 languages (make site)", median(parts["whole"]), whole_peer,
                     "the sum of the three peers above", at, 0.8))
 
     # Nothing changed.
     at = load()
     ours = [rulebook(tree, "site", "--house", "club", "--lang", "fr") for _ in range(repeat)]
     theirs = [sphinx(plain, "club", "fr") for _ in range(repeat)]
-    rows.append(Row("no-op rebuild, one language (site --house club --lang fr)", median(ours), median(theirs),
+    keep(rows, Row("no-op rebuild, one language (site --house club --lang fr)", median(ours), median(theirs),
                     "plain sphinx-build no-op of that folder", at))
     at = load()
     ours = [rulebook(tree, "site") for _ in range(repeat)]
     theirs = [total(sphinx(plain, house, lang) for house in HOUSES for lang in LANGUAGES) for _ in range(repeat)]
-    rows.append(Row("no-op rebuild, everything (make site)", median(ours), median(theirs),
+    keep(rows, Row("no-op rebuild, everything (make site)", median(ours), median(theirs),
                     "plain sphinx-build no-op of the 10 folders", at, 1.0))
 
     # One French rule text edited; then one in every translated language. The peer redoes the folders
@@ -318,11 +324,12 @@ def measure(work: Path, repeat: int) -> list[Row]:
             sites.append(html)
             whole.append(total((html, single, *prints)))
         at = statistics.median(loads)
-        rows.append(Row(what, median(ours), median(whole), f"sphinx-build (html, singlehtml) of the {len(changed)} "
+        keep(rows, Row(what, median(ours), median(whole), f"sphinx-build (html, singlehtml) of the {len(changed)} "
                         f"changed folder(s) + WeasyPrint of the {len(reprinted)} PDF(s) whose bytes changed", at, 1.0))
-        rows.append(Row(what, median(ours), median(sites), f"sphinx-build of the {len(changed)} changed folder(s) only",
+        keep(rows, Row(what, median(ours), median(sites), f"sphinx-build of the {len(changed)} changed folder(s) only",
                         at))
-    rows += preview_rows(tree, plain, repeat)
+    for row in preview_rows(tree, plain, repeat):
+        keep(rows, row)
 
     # The gate, warm and cold, against gettext's checker and Babel's compiler.
     at = load()
@@ -336,10 +343,12 @@ def measure(work: Path, repeat: int) -> list[Row]:
     for _ in range(repeat):
         shutil.rmtree(tree / "_build" / "cache", ignore_errors=True)
         cold.append(rulebook(tree, "check"))
-    rows.append(Row("rulebook check (cache warm)", median(warm), median(pybabel), "pybabel compile, 4 catalogs", at))
-    rows.append(Row("rulebook check (no cache)", median(cold), median(pybabel), "pybabel compile, 4 catalogs", at))
-    rows.append(Row("rulebook check (cache warm)", median(warm), median(msgfmt), "msgfmt --check, 4 catalogs", at))
-    return rows + overhead(tree)
+    keep(rows, Row("rulebook check (cache warm)", median(warm), median(pybabel), "pybabel compile, 4 catalogs", at))
+    keep(rows, Row("rulebook check (no cache)", median(cold), median(pybabel), "pybabel compile, 4 catalogs", at))
+    keep(rows, Row("rulebook check (cache warm)", median(warm), median(msgfmt), "msgfmt --check, 4 catalogs", at))
+    for row in overhead(tree):
+        keep(rows, row)
+    return rows
 
 
 def seconds(value: float) -> str:
@@ -425,11 +434,12 @@ def main() -> None:
         sys.exit(1 if stale else 0)
     work = Path(tempfile.mkdtemp(prefix="bench-sphinx-"))
     commit = measured_commit()
+    print(text_table([]), flush=True)
     try:
         rows = measure(work, args.repeat)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"median of {args.repeat} runs on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(f"\nmedian of {args.repeat} runs on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     print(text_table(rows))
     if args.write_readme:
         write_readme(ROOT / "README.md", markdown_table(rows, args.repeat, commit))
