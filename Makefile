@@ -48,6 +48,8 @@ doctest: $(READY) | debian
 	$(RULEBOOK) site --builder doctest
 
 test: $(READY) debian
+	$(PY) -m ruff check rulebook pokerrules
+	$(PY) -m mypy
 	$(RULEBOOK) check
 	$(RULEBOOK) site --builder doctest
 	$(PY) -m pytest

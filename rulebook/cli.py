@@ -41,18 +41,26 @@ class Stop(Exception):
         self.code = code
 
 
-def _load(root: Path) -> Project:
-    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent."""
+def _load(root: Path, form: str = "text") -> Project:
+    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent. In JSON (``check
+    --format json``), the mistakes are the report's problems whatever they are, an unreadable input's
+    with the check "unreadable", so that a tool reading the report always gets JSON."""
     from rulebook.checks import Problem
 
     try:
         return Project.load(root)
     except ModelErrors as exc:
-        if all(error.check for error in exc.errors):
-            _report([Problem(e.file, e.line, e.check, e.rule_id, None, e.message) for e in exc.errors], [], "text")
-            raise Stop(1) from None
-        _print_errors(exc.errors)
-        raise Stop(2) from None
+        errors = exc.errors
+    except ModelError as exc:   # a single mistake: ``main`` prints it as it is, but for a JSON report
+        if form != "json":
+            raise
+        errors = [exc]
+    code = 1 if all(error.check for error in errors) else 2
+    if code == 1 or form == "json":
+        _report([Problem(e.file, e.line, e.check or "unreadable", e.rule_id, None, e.message) for e in errors], [], form)
+    else:
+        _print_errors(errors)
+    raise Stop(code)
 
 
 def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...]:
@@ -87,7 +95,7 @@ def cmd_check(root: Path, args: argparse.Namespace) -> int:
     from rulebook.checks import run_checks
     from rulebook.status import all_status
 
-    project = _load(root)
+    project = _load(root, args.format)
     problems = run_checks(project)
     template = project.template
     _report(problems, all_status(project), args.format,

@@ -1,9 +1,9 @@
 """Print: table cards and the printable rulebook, from the same data as the site.
 
 Cards are HTML from ``templates/print/`` made into PDF by WeasyPrint: an A6
-card per stakes and language, an A4 sheet of four for cutting, a two-sided
-Romanian + English card (the house announces its rules in both), and a rake
-band card. The rulebook PDF is Sphinx's single-page HTML of each language,
+card per stakes and language, a landscape A4 sheet of two of them at true size
+with crop marks, a two-sided card in the house's language of authority and
+English, and a rake band card. The rulebook PDF is Sphinx's single-page HTML of each language,
 printed with its own stylesheet and a table of contents; the redline PDF is
 that page's "What changed in edition N" section printed alone.
 """
@@ -11,7 +11,6 @@ that page's "What changed in edition N" section printed alone.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from typing import Callable
 

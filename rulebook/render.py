@@ -2,7 +2,7 @@
 
 Every string that reaches a page passes through :func:`rst_text` (as Jinja's
 ``finalize``), so whatever a translator writes is shown as text and can never
-become a directive, a role or a link (DESIGN principle 5). Only the templates
+become a directive, a role or a link (docs/DESIGN.md, principle 5). Only the templates
 themselves write markup.
 """
 

@@ -2,7 +2,7 @@
 
 The builds run in forked worker processes (as many as there are cores), each
 running Sphinx in-process with the project the command already loaded and
-gated, so nothing is read or computed twice. Sphinx builds into a work folder
+gated (no worker loads or checks it again). Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
 result staged whole and published with the command's other folders
 (``rulebook.publish``). A build that fails publishes nothing and leaves the
@@ -258,7 +258,7 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         import sphinx.builders.html  # noqa: F401
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
-    project.sources_digest   # once, here, for every worker
+    project.sources_digest   # noqa: B018 (computed once, here, for every worker)
     results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
     for result in results:

@@ -208,11 +208,16 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
         return
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
+    written = set()
     for part in app.rulebook_renderer.book.parts:
         for rule in part.rules:
             target = f"../{part.id}.html#{rule.id}"
+            written.add(f"{rule.id}.html")
             _write_if_changed(folder / f"{rule.id}.html",
                               _REDIRECT.format(target=escape(target), lang=escape(app.config.language)))
+    for stale in folder.glob("*.html"):   # a rule the house no longer publishes: its address would lead nowhere
+        if stale.name not in written:
+            stale.unlink()
 
 
 def write_rule_index(app: Sphinx, env) -> list[str]:
