@@ -1,5 +1,5 @@
-"""``rulebook`` command line: check, gettext, update-po, site, cards, pdf, new-house, fidelity,
-changes, edition.
+"""``rulebook`` command line: check, gettext, update-po, site, preview, cards, pdf, new-house,
+fidelity, changes, edition.
 
 A user's mistake ends in one line per problem and a non-zero exit, never a
 traceback: 2 for input that cannot be read, 1 for an inconsistency.
@@ -167,6 +167,29 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
         if args.builder == "html":   # the published site, with the cards and PDFs it offers
             return 0 if build_site(project, languages, build, houses) else 1
         return 0 if build_all(project, languages, args.builder, build, houses) else 1
+
+
+def cmd_preview(root: Path, args: argparse.Namespace) -> int:
+    """The editors' preview (``rulebook.preview``): the gate's report at every change, as here."""
+    from rulebook.preview import Preview
+
+    refused: list[int] = []
+
+    def gated() -> Project | None:
+        try:
+            return _gated(root, args)[0]
+        except Stop as stop:   # its report is printed; the last preview stands
+            refused.append(stop.code)
+            return None
+
+    preview = Preview(root, gated, tuple(args.house or ()) or None, tuple(args.lang or LANGUAGES),
+                      args.build_dir or root / "_build")
+    if args.once:
+        ok = preview.update()
+        print(f"preview: {preview.folder / 'site'}" if ok else "preview: not rebuilt")
+        return 0 if ok else (refused[-1] if refused else 1)
+    preview.watch(args.port, lambda line: print(line, flush=True))
+    return 0
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
@@ -401,6 +424,13 @@ def main(argv: list[str] | None = None) -> int:
                            "doctest, or another Sphinx builder")
     site.add_argument("--build-dir", type=Path, default=None, help="default: _build")
     site.add_argument("--house", action="append", help="a house id (default: every house)")
+    preview = commands.add_parser("preview", help="the reader's edition of what changed, rebuilt as files are "
+                                                   "saved and served with live reload (never published)")
+    preview.add_argument("--lang", action="append", choices=LANGUAGES)
+    preview.add_argument("--house", action="append", help="a house id (default: every house)")
+    preview.add_argument("--build-dir", type=Path, default=None, help="default: _build (the preview is in its preview/)")
+    preview.add_argument("--port", type=int, default=8000, help="the local port to serve on (default: 8000; 0: any)")
+    preview.add_argument("--once", action="store_true", help="build once and stop, without serving")
     for name, text in (("cards", "table cards and sheets as PDF"), ("pdf", "the printable rulebook per language")):
         command = commands.add_parser(name, help=text)
         command.add_argument("--lang", action="append", choices=LANGUAGES)
@@ -430,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     confirm.add_argument("note", nargs="*", help="the notes' ids")
     confirm.add_argument("--all", action="store_true", help="every note")
     args = parser.parse_args(argv)
-    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
+    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site, "preview": cmd_preview,
                "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
                "changes": cmd_changes, "edition": cmd_edition, "notes": cmd_notes}
     try:
