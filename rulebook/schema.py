@@ -2,8 +2,10 @@
 
 Every YAML mapping a loader reads (a part, a section, a rule and its variants and references,
 a proposal, a note, a house file, a worked example and its table and checks, the glossary and a
-language's glossary) is declared here as a ``TypedDict`` and validated by pydantic in strict mode
-(a ``true`` is not a number, ``1`` is not text), which collects every error of a record at once.
+language's glossary) is declared here as a ``TypedDict`` and validated by pydantic-core (pydantic's
+validation engine, given the declaration as a core schema: pydantic's own schema generation would
+cost the gate a fifth of a second) in strict mode (a ``true`` is not a number, ``1`` is not text),
+which collects every error of a record at once.
 :func:`problems` turns pydantic's errors into the editor's words, each at its line
 (``yamlload.Map`` knows the line of every key), in the order an editor reads them: unknown keys,
 missing keys, then values of the wrong type. The loaders then judge what a type cannot say
@@ -17,8 +19,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired, TypedDict
+
+from pydantic_core import SchemaValidator, ValidationError, core_schema
 
 from rulebook.yamlload import Map
 
@@ -190,7 +193,6 @@ class LanguageGlossaryRecord(TypedDict):
 
 # -- validation -------------------------------------------------------------------------------
 
-_STRICT = ConfigDict(extra="forbid", strict=True)
 _NAMES = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "a mapping",
           float: "a decimal number", type(None): "empty"}
 
@@ -209,9 +211,19 @@ def _kinds(annotation: Any) -> tuple[type, ...]:
     return (annotation,)
 
 
+# The types a record's keys may have, as pydantic-core checks them (strictly: a bool is no int).
+_CORE = {str: core_schema.str_schema, int: core_schema.int_schema, bool: core_schema.bool_schema,
+         list: core_schema.list_schema, dict: core_schema.dict_schema, type(None): core_schema.none_schema}
+
+
+def _core(kinds: tuple[type, ...]) -> core_schema.CoreSchema:
+    schemas = [_CORE[kind](strict=True) if kind is not type(None) else _CORE[kind]() for kind in kinds]
+    return schemas[0] if len(schemas) == 1 else core_schema.union_schema(schemas)
+
+
 @dataclass(frozen=True)
 class Shape:
-    """A record's keys as its declaration gives them, and its pydantic validator."""
+    """A record's keys as its declaration gives them, and its validator."""
 
     record: type
 
@@ -227,14 +239,16 @@ class Shape:
         return frozenset(getattr(self.record, "__required_keys__"))
 
     @cached_property
-    def adapter(self) -> TypeAdapter:
-        return TypeAdapter(with_config(_STRICT)(self.record))
+    def validator(self) -> SchemaValidator:
+        fields = {key: core_schema.typed_dict_field(_core(kinds), required=key in self.required)
+                  for key, kinds in self.kinds.items()}
+        return SchemaValidator(core_schema.typed_dict_schema(fields, extra_behavior="forbid", strict=True))
 
     def errors(self, data: Any) -> list[tuple[Any, ...]]:
-        """(pydantic's error type, the key it is about) for each error in ``data``, or (type,) when
+        """(the error's type, the key it is about) for each error in ``data``, or (type,) when
         ``data`` is no mapping; none when it is valid."""
         try:
-            self.adapter.validate_python(data)
+            self.validator.validate_python(data)
         except ValidationError as exc:
             return [(error["type"], *error["loc"][:1]) for error in exc.errors()]
         return []
