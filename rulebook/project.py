@@ -103,8 +103,8 @@ class Project:
             errors += exc.errors
         try:
             glossary = load_glossary(root, TRANSLATED)
-        except ModelError as exc:
-            errors.append(exc)
+        except ModelErrors as exc:
+            errors += exc.errors
         catalogs: dict[str, Catalog | None] = {}
         for lang in TRANSLATED:
             try:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, TypeVar
 
 from rulebook import faults
+from rulebook.json_shapes import Journal, fits
 
 if TYPE_CHECKING:
     from rulebook.project import Project
@@ -136,6 +137,7 @@ def recover(build: Path) -> None:
             swaps = json.loads(journal.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             swaps = {}
+        swaps = swaps if fits(Journal, swaps) else {}   # a damaged journal moves nothing
         _carry_out(build, {kind: version for kind, version in swaps.items()
                            if kind in KINDS and isinstance(version, str) and (build / version).is_dir()
                            and re.fullmatch(rf"{kind}\.\d+", version)})

@@ -39,6 +39,20 @@ class Seq(list):
         return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
+def line_of_path(data: Any, path: tuple) -> int:
+    """The line of the value a path of keys and indexes leads to (as far as it leads)."""
+    line = getattr(data, "line", 1)
+    for step in path:
+        if isinstance(data, Map) and step in data:
+            line, data = data.line_of(step), data[step]
+        elif isinstance(data, Seq) and isinstance(step, int) and step < len(data):
+            line, data = data.line_of(step), data[step]
+        else:
+            break
+    return line
+
+
+
 _constructor = yaml.constructor.SafeConstructor()
 
 # Bounds on what a rule file may hold: a hostile file gets a clear error, never a hang.
