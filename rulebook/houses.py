@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
@@ -15,7 +16,7 @@ from rulebook.parts import PartLoader
 from rulebook.placeholders import clean
 from rulebook.quantities import check_references, read_quantities
 from rulebook.reader import Reader
-from rulebook.records import ID_PATTERN, RESERVED_IDS, Message, Part, Rulebook, Slot
+from rulebook.records import ID_PATTERN, RESERVED_IDS, Message, Note, Part, Rule, Rulebook, Slot
 from rulebook.schema import HOUSE_UNITS, HouseRecord
 from rulebook.values import resolve
 from rulebook.variants import adopt, check_ruling, check_see, house_part
@@ -39,7 +40,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         return None
     if fields["unit"] not in HOUSE_UNITS:
         reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be one of {', '.join(HOUSE_UNITS)}")
-    published = []
+    published: list[Part] = []
     for index, part_id in enumerate(fields["parts"]):
         at = data["parts"].line_of(index)
         if part_id in unreadable:
@@ -60,11 +61,11 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     parameters = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
     if parameters is None:
         return None
-    parameters.units = units
+    parameters.units = units  # type: ignore[attr-defined]  # read by values.unit_of
     _check_tiers(parameters, rel, loader.errors)
     # One context for every house: two houses with the same title share its translations.
     title = Message("house.title", clean(fields["title"]), rel, data.line_of("title"), None)
-    choices = data.get("variants") or {}
+    choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen
     adopting = data.get("adopt") or []
     stated = tuple(house_part(part, parameters, choices, defined, reader, house_id) for part in published)
     stated = adopt(stated, adopting, reader, house_id)
@@ -121,7 +122,8 @@ def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:
 
 def resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
     """Every ``house.…`` value of the rules and notes the house publishes must name one of its parameters."""
-    for item in (*book.rules, *book.notes):
+    items: tuple[Rule | Note, ...] = (*book.rules, *book.notes)
+    for item in items:
         for name, value in item.values.items():
             if value is None or value.path is None:
                 continue

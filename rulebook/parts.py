@@ -293,9 +293,9 @@ class PartLoader:
             section_id = self.claim(reader, sec["id"], section.line_of("id"), "section")
             if section_id is None:
                 continue
-            slots = [self.slot(reader, rule, section["rules"].line_of(i), tags, house)
-                     for i, rule in enumerate(sec["rules"])]
-            slots = tuple(slot for slot in slots if slot is not None)
+            read = [self.slot(reader, rule, section["rules"].line_of(i), tags, house)
+                    for i, rule in enumerate(sec["rules"])]
+            slots = tuple(slot for slot in read if slot is not None)
             if not sec["rules"]:
                 reader.error(at, None, f"section {section_id!r} has no rules")
             sections.append(Section(

@@ -146,7 +146,7 @@ ExampleRecord = TypedDict("ExampleRecord", {
     "id": str, "rule": str, "text": str, "checks": list,
     "given": NotRequired[dict], "results": NotRequired[dict], "table": NotRequired[dict],
     "houses": NotRequired[list], "variant": NotRequired[str],
-    **{f"in_{unit}": NotRequired[dict] for unit in HOUSE_UNITS},
+    **{f"in_{unit}": NotRequired[dict] for unit in HOUSE_UNITS},  # type: ignore[misc]  # in_<unit> per unit
 })
 
 
@@ -217,7 +217,8 @@ _CORE = {str: core_schema.str_schema, int: core_schema.int_schema, bool: core_sc
 
 
 def _core(kinds: tuple[type, ...]) -> core_schema.CoreSchema:
-    schemas = [_CORE[kind](strict=True) if kind is not type(None) else _CORE[kind]() for kind in kinds]
+    schemas = [_CORE[kind](strict=True) if kind is not type(None) else _CORE[kind]()  # type: ignore[operator]
+               for kind in kinds]
     return schemas[0] if len(schemas) == 1 else core_schema.union_schema(schemas)
 
 
@@ -236,7 +237,7 @@ class Shape:
 
     @cached_property
     def required(self) -> frozenset[str]:
-        return frozenset(getattr(self.record, "__required_keys__"))
+        return frozenset(getattr(self.record, "__required_keys__"))  # noqa: B009  # a TypedDict's, unknown to mypy on type
 
     @cached_property
     def validator(self) -> SchemaValidator:
