@@ -1,4 +1,4 @@
-"""Gettext catalogs: extraction, merging and look-up (DESIGN principle 3).
+"""Gettext catalogs: extraction, merging and look-up (docs/DESIGN.md, principle 3).
 
 English is the msgid language. Each rule string carries its rule id as
 msgctxt, so a changed English source is recognised as the same message and
@@ -177,7 +177,7 @@ def _carry(new: Message, old: Message, num_plurals: int) -> Message:
         message.flags.add("fuzzy")
         message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
     if isinstance(new.id, tuple) and not isinstance(message.string, tuple):
-        message.string = (message.string,) + ("",) * (num_plurals - 1)
+        message.string = (str(message.string),) + ("",) * (num_plurals - 1)
         message.flags.add("fuzzy")
     elif not isinstance(new.id, tuple) and isinstance(message.string, tuple):
         message.string = message.string[0]
@@ -350,7 +350,7 @@ def _from_record(record: list, lang: str) -> Catalog:
         catalog[entry.id] = entry
     for row in obsolete:
         entry = message(row)
-        catalog.obsolete[(entry.id, entry.context) if entry.context else entry.id] = entry
+        catalog.obsolete[(entry.id, entry.context) if entry.context else entry.id] = entry  # type: ignore[index]  # babel keys by (id, context)
     return catalog
 
 

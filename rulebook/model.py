@@ -1,6 +1,6 @@
 """The rulebook as validated data: parts, sections, rules and their values.
 
-Loading is strict (DESIGN principle 4): every unknown key, missing field, wrong
+Loading is strict (docs/DESIGN.md, principle 4): every unknown key, missing field, wrong
 type, duplicate id or placeholder that names nothing is a :class:`ModelError`
 naming the file, line and rule. All errors of a load are reported together.
 """
@@ -864,7 +864,7 @@ def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:
     """The stakes of one rake tier (``rake_tier: low``) share one rake: the rules name the stakes of a
     tier together, so a cap changed for one of them alone must move it to a tier of its own."""
     tiers: dict[str, Map] = {}
-    for index, row in enumerate(parameters.get("stakes") or ()):
+    for row in parameters.get("stakes") or ():
         if not isinstance(row, Map) or row.get("rake_tier") is None:
             continue
         first = tiers.setdefault(row["rake_tier"], row)

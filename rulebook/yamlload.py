@@ -90,10 +90,10 @@ def _build(node: yaml.Node, path: str) -> Any:
             result.key_lines[key] = key_line
         return result
     if isinstance(node, yaml.SequenceNode):
-        result = Seq(_build(item, path) for item in node.value)
-        result.line = line
-        result.item_lines = [item.start_mark.line + 1 for item in node.value]
-        return result
+        items = Seq(_build(item, path) for item in node.value)
+        items.line = line
+        items.item_lines = [item.start_mark.line + 1 for item in node.value]
+        return items
     if isinstance(node, yaml.ScalarNode) and len(node.value) > MAX_TEXT:
         raise ModelError(path, line, None, f"a value longer than {MAX_TEXT:,} characters")
     if node.tag == _INT and not _DECIMAL.fullmatch(node.value) or node.tag == _FLOAT and re.search("[_:]", node.value):
