@@ -3,12 +3,11 @@
 An edition recorded as a git tag (``rulebook.editions``) is published again under
 ``<house>/<lang>/edition/<n>/``, with the page names and rule anchors it had, so that a link to a rule
 of an old edition (``edition/1/rake.html#rake-cap-definition``) keeps working however the rules move
-on. Its data is read from git; today's templates and code render it: an archived project is the old
-data with the current root (templates, conf.py, and the repository its own earlier editions are
-found in) and the current code's digest (which every stamp of its pages covers).
-
-Each rule of an edition whose text a later edition changed (reworded, or quoting a number that
-changed) links to that earlier text; so does a removed rule's entry on the changes page.
+on. Its data is read from git, once per commit, and passed by the gate as today's tree would be;
+today's templates and code render it: an archived project is the old data with the current root
+(templates, conf.py, and the repository its own earlier editions are found in) and the current
+code's digest (which every stamp of its pages covers). The previous edition, which the changes page
+compares with, is one of them.
 """
 
 from __future__ import annotations
@@ -17,43 +16,79 @@ import dataclasses
 import re
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from rulebook.editions import edition_at, tag_name
+from rulebook.checks import refused
+from rulebook.editions import EditionError, RefusedEdition, commit_of, load_at, tag_name
 from rulebook.project import Project
-
-if TYPE_CHECKING:
-    from rulebook.changes import Changes
 
 FOLDER = "edition"   # <house>/<lang>/edition/<n>/
 
 
 @dataclass(frozen=True)
 class Archived:
-    """An earlier edition as the site publishes it: its number, the commit it was tagged at (which
-    keys its build: a commit never changes) and its data, rendered by today's code."""
+    """An earlier edition of a house as tagged in git: its number, its tag, the commit it was tagged
+    at (which keys its build: a commit never changes) and its data, rendered by today's code."""
 
     edition: int
+    tag: str
     commit: str
     project: Project
 
 
-_ARCHIVED: "weakref.WeakKeyDictionary[Project, dict[str, tuple[Archived, ...]]]" = weakref.WeakKeyDictionary()
+# Each tagged commit's data, read from git and passed by the gate once per command.
+_BY_COMMIT: dict[str, Project] = {}
+# Each commit's data as rendered by a checkout's code: one project per (commit, root, code), so that the
+# edition in force and every archived edition that compares with it share its readings.
+_VIEWS: dict[tuple[str, str, str], Project] = {}
+# Each project's earlier editions (project → house id → edition → Archived or None), read once per command
+# (the forked build jobs inherit them).
+_ARCHIVED: "weakref.WeakKeyDictionary[Project, dict[str, dict[int, Archived | None]]]" = weakref.WeakKeyDictionary()
+
+
+def edition_at(project: Project, house_id: str, edition: int) -> Archived | None:
+    """A house's earlier edition ``edition`` as tagged in the project's repository, or None when
+    that tag is not there. RefusedEdition for one the gate refuses: an earlier edition is published
+    only as today's tree would be."""
+    known = _ARCHIVED.setdefault(project, {}).setdefault(house_id, {})
+    if edition not in known:
+        known[edition] = _edition_at(project, house_id, edition)
+    return known[edition]
+
+
+def _edition_at(project: Project, house_id: str, edition: int) -> Archived | None:
+    tag = tag_name(house_id, edition)
+    commit = commit_of(project.root, f"refs/tags/{tag}") if edition >= 1 else None
+    if commit is None:
+        return None
+    if commit not in _BY_COMMIT:
+        old = load_at(project.root, tag)   # named by its tag in any error
+        problems = refused(project, tag, commit, old)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise RefusedEdition(f"{tag}: {problems[0]}{more}: the gate refuses the edition at this tag, so "
+                                 "nothing is published; correct it in a new commit and tag that instead")
+        _BY_COMMIT[commit] = old
+    old = _BY_COMMIT[commit]
+    if house_id not in old.houses:
+        raise EditionError(f"tag {tag} has no house {house_id!r}")
+    key = (commit, str(project.root), project.code_digest)
+    if key not in _VIEWS:
+        _VIEWS[key] = dataclasses.replace(old, root=project.root, code_digest=project.code_digest)
+    return Archived(edition, tag, commit, _VIEWS[key])
 
 
 def archived_editions(project: Project, house_id: str) -> tuple[Archived, ...]:
     """The house's earlier editions that are tagged in the project's repository, oldest first
-    (none for a first edition, a clone without tags, or sources outside git). Read once per command."""
-    known = _ARCHIVED.setdefault(project, {})
-    if house_id not in known:
-        found = []
-        for number in range(1, project.houses[house_id].book.edition or 1):
-            earlier = edition_at(project, house_id, number)
-            if earlier is not None:
-                view = dataclasses.replace(earlier.project, root=project.root, code_digest=project.code_digest)
-                found.append(Archived(number, earlier.commit, view))
-        known[house_id] = tuple(found)
-    return known[house_id]
+    (none for a first edition, a clone without tags, or sources outside git)."""
+    found = (edition_at(project, house_id, number) for number in range(1, project.houses[house_id].book.edition or 1))
+    return tuple(item for item in found if item is not None)
+
+
+def previous_edition(project: Project, house_id: str) -> Archived | None:
+    """The house's previous edition (tag ``<house>/edition-<N-1>``), or None for a first edition,
+    a clone without that tag, or sources outside git."""
+    edition = project.houses[house_id].book.edition
+    return edition_at(project, house_id, edition - 1) if edition and edition >= 2 else None
 
 
 def archived(project: Project, house_id: str, edition: int) -> Archived:
@@ -89,28 +124,6 @@ def until(project: Project, house_id: str, edition: int) -> str | None:
     later = next((item for item in archived_editions(project, house_id) if item.edition == edition + 1), None)
     effective = later.project.houses[house_id].book.effective if later else None
     return effective.isoformat() if effective else None
-
-
-def earlier_texts(project: Project, house_id: str, lang: str,
-                  latest: "Changes | None" = None) -> dict[str, tuple[tuple[int, str], ...]]:
-    """Rule id → (edition, part id) of every earlier edition whose text of the rule the next edition
-    changed, newest first: the distinct earlier texts a reader may want. ``latest``: the changes
-    from the previous edition to this one, if already compared."""
-    from rulebook.changes import compare
-
-    chain = [(item.edition, item.project) for item in archived_editions(project, house_id)]
-    chain.append((project.houses[house_id].book.edition or 1, project))
-    texts: dict[str, list[tuple[int, str]]] = {}
-    for (number, older), (_, newer) in reversed(list(zip(chain, chain[1:]))):
-        changes = latest if newer is project and latest is not None else \
-            compare(older, newer, house_id, lang, tag_name(house_id, number))
-        changed = {change.rule_id for change in changes.rules if change.kind in ("changed", "removed")}
-        changed |= {rule_id for parameter in changes.parameters for rule_id, _, _ in parameter.rules}
-        for part in older.houses[house_id].book.parts:
-            for rule in part.rules:
-                if rule.id in changed:
-                    texts.setdefault(rule.id, []).append((number, part.id))
-    return {rule_id: tuple(found) for rule_id, found in texts.items()}
 
 
 def banner(project: Project, house_id: str, edition: int) -> dict:

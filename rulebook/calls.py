@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping
 
 import pokerrules
 from pokerrules import House
+from rulebook.yamlload import MAX_NUMBER
 
 ENGINE_MODULES = tuple(sorted(
     module.name for module in pkgutil.iter_modules(pokerrules.__path__)
@@ -159,7 +160,6 @@ def _call(node: ast.AST, names, top: bool) -> Call:
 
 def _bounded(value: Any) -> Any:
     """A number of the call, no larger than any the sources may hold (the pages must print it)."""
-    from rulebook.yamlload import MAX_NUMBER
 
     if type(value) is int and not abs(value) < MAX_NUMBER:
         raise CallError(f"the number {str(value)[:40]} is larger than any card-room number")

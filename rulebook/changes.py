@@ -1,12 +1,14 @@
 """What changed between two editions of one house, as a reader of one language sees it.
 
-Two loaded projects (the previous edition, read from git by ``rulebook.editions``, and the
-current one) are compared for one house: the rules added, removed (with their last text) and
-changed (their text in that language, before its numbers are filled in, or the values it quotes);
-the house parameters whose values changed, with the rules that quote them; and the worked examples
-whose stated results changed. A number's change is listed once, as a parameter, rather than as a
-change to every rule that quotes it. Texts and values are as the pages show them (filled in and
-formatted for the language), so the CLI, the JSON and the changes page say the same thing.
+Two readings of the house in one language (``rulebook.reading``: the previous edition's, read from
+git by ``rulebook.editions``, and the current one's) are compared: the rules added, removed (with
+their last text) and changed (their text in that language, before its numbers are filled in, or the
+values it quotes); the house parameters whose values changed, with the rules that quote them; and
+the worked examples whose stated results changed. A number's change is listed once, as a
+parameter, rather than as a change to every rule that quotes it. Texts and values are as the pages
+show them (filled in and formatted for the language), so the CLI, the JSON, the changes page, the
+cards and the redline PDF say the same thing. ``Changes`` is data: the renderers read it, and
+nothing here renders.
 """
 
 from __future__ import annotations
@@ -16,18 +18,15 @@ import difflib
 import re
 from dataclasses import asdict, dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
+from rulebook.examples import WorkedExample
 from rulebook.model import Rule, Rulebook
 from rulebook.parameters import cards_showing, formatted, label
+from rulebook.project import Project
 from rulebook.quantities import with_units
+from rulebook.reading import Reading
 from rulebook.values import resolve
-
-if TYPE_CHECKING:
-    from rulebook.examples import WorkedExample
-    from rulebook.project import Project
-    from rulebook.render import PageRenderer
-
 
 
 _WORDS = re.compile(r"[ \t\r\n]+")   # not str.split(): a no-break space binds a number to its unit
@@ -129,42 +128,36 @@ def redline(old: str, new: str) -> tuple[tuple[str, str], ...]:
     return tuple(runs)
 
 
-def compare(old: "Project", new: "Project", house_id: str, lang: str, since: str) -> Changes:
-    """The changes to ``house_id`` from ``old`` to ``new``, in ``lang``."""
-    from rulebook.render import PageRenderer
-
-    then, now = PageRenderer(old, house_id, lang), PageRenderer(new, house_id, lang)
-    return Changes(house_id, lang, since, then.book.edition, then.book.effective, now.book.edition, now.book.effective,
-                   tuple(_rule_changes(then, now)), tuple(_parameter_changes(then, now)),
-                   tuple(_example_changes(old, new, then, now)))
+def compare(old: Project, new: Project, house_id: str, lang: str, since: str) -> Changes:
+    """The changes to ``house_id`` from the project ``old`` to ``new``, in ``lang``."""
+    return between(Reading.of(old, house_id, lang), Reading.of(new, house_id, lang), since)
 
 
-def _wording(shown: "PageRenderer", rule: Rule) -> tuple:
+def between(then: Reading, now: Reading, since: str) -> Changes:
+    """The changes from one reading of a house to another in the same language (reader's rulebooks)."""
+    return Changes(now.house_id, now.lang, since, then.book.edition, then.book.effective, now.book.edition,
+                   now.book.effective, tuple(_rule_changes(then, now)), tuple(_parameter_changes(then, now)),
+                   tuple(_example_changes(then, now)))
+
+
+def _wording(shown: Reading, rule: Rule) -> tuple:
     """What a rule says in the language before its numbers are filled in, and what it quotes."""
     return (rule.variant, *(shown.text(message) for message in rule.messages()),
             tuple(sorted((name, value.spec) for name, value in rule.values.items() if value is not None)))
 
 
-def _title(shown: "PageRenderer", rule: Rule) -> str:
-    return shown.fill(rule.title, rule.values)
-
-
-def _text(shown: "PageRenderer", rule: Rule) -> str:
-    return " ".join(shown.fill(message, rule.values) for message in (rule.text, *rule.items))
-
-
-def _rule_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[RuleChange]:
+def _rule_changes(then: Reading, now: Reading) -> Iterator[RuleChange]:
     before, after = then.placed, now.placed
     for rule_id, (part_id, rule) in after.items():
         if rule_id not in before:
-            yield RuleChange("added", rule_id, part_id, None, _title(now, rule), None, _text(now, rule))
+            yield RuleChange("added", rule_id, part_id, None, now.title(rule), None, now.wording(rule))
         elif _wording(then, before[rule_id][1]) != _wording(now, rule):
             old = before[rule_id][1]
-            yield RuleChange("changed", rule_id, part_id, _title(then, old), _title(now, rule),
-                             _text(then, old), _text(now, rule))
+            yield RuleChange("changed", rule_id, part_id, then.title(old), now.title(rule),
+                             then.wording(old), now.wording(rule))
     for rule_id, (part_id, rule) in before.items():
         if rule_id not in after:
-            yield RuleChange("removed", rule_id, part_id, _title(then, rule), None, _text(then, rule), None)
+            yield RuleChange("removed", rule_id, part_id, then.title(rule), None, then.wording(rule), None)
 
 
 def _leaves(data: Any, path: str = "", steps: tuple = ()) -> Iterator[tuple[str, tuple, Any]]:
@@ -193,7 +186,7 @@ def _parameters(house: Any) -> Any:
     return with_units(_plain(house), getattr(house, "units", {}))
 
 
-def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[ParameterChange]:
+def _parameter_changes(then: Reading, now: Reading) -> Iterator[ParameterChange]:
     old_house, new_house = _parameters(then.book.house), _parameters(now.book.house)
     before = {path: value for path, _, value in _leaves(old_house)}
     after = {path: (steps, value) for path, steps, value in _leaves(new_house)}
@@ -209,7 +202,7 @@ def _parameter_changes(then: "PageRenderer", now: "PageRenderer") -> Iterator[Pa
             "—" if old_value is missing else formatted(path, old_value, old_house, now.fmt),
             "—" if new_value is missing else formatted(path, new_value, new_house, now.fmt),
             None if old_value is missing else old_value, None if new_value is missing else new_value,
-            tuple((rule.id, part_id, _title(now, rule)) for rule, part_id in quoting),
+            tuple((rule.id, part_id, now.title(rule)) for rule, part_id in quoting),
             cards_showing(path, new_house if new_value is not missing else old_house, now.tr.gettext("Rake")))
 
 
@@ -238,7 +231,7 @@ def _quoting(book: Rulebook, house: dict, steps: tuple, old_value: Any) -> Itera
                 yield rule, part.id
 
 
-def _results(example: "WorkedExample") -> dict:
+def _results(example: WorkedExample) -> dict:
     """An example's stated results, a table's results by row."""
     found = dict(example.results)
     for number, row in enumerate(example.rows, 1):
@@ -246,10 +239,9 @@ def _results(example: "WorkedExample") -> dict:
     return found
 
 
-def _example_changes(old: "Project", new: "Project", then: "PageRenderer", now: "PageRenderer") -> Iterator[ExampleChange]:
-    before = {example.id: example for example in old.houses[then.book.id].examples}
-    placed = now.placed
-    for example in new.houses[now.book.id].examples:
+def _example_changes(then: Reading, now: Reading) -> Iterator[ExampleChange]:
+    before = {example.id: example for example in then.examples}
+    for example in now.examples:
         previous = before.get(example.id)
         if previous is None:
             continue
@@ -257,10 +249,9 @@ def _example_changes(old: "Project", new: "Project", then: "PageRenderer", now: 
         differ = [name for name in [*became, *(n for n in was if n not in became)] if was.get(name) != became.get(name)]
         if not differ:
             continue
-        part_id, rule = placed[example.rule]
+        part_id, rule = now.placed[example.rule]
         yield ExampleChange(
-            example.id, example.rule, part_id, _title(now, rule),
+            example.id, example.rule, part_id, now.title(rule),
             tuple((name, then.show(was[name]) if name in was else "—", now.show(became[name]) if name in became else "—")
                   for name in differ),
             then.narrate(previous), now.narrate(example))
-

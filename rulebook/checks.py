@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 
 from rulebook.characters import not_text
 from rulebook.coherence import coherence_problems
+from rulebook.editions import load_at, tagged_editions
 from rulebook.errors import Problem
 from rulebook import sources
 from rulebook.i18n import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path
@@ -235,8 +236,6 @@ def edition_problems(old: Project, current: Project) -> list[Problem]:
 def check_editions(project: Project) -> list[Problem]:
     """Each tagged earlier edition of each house, refused as today's tree would be (one line each,
     naming the tag)."""
-    from rulebook.editions import refused, tagged_editions
-
     problems, seen = [], set()
     for house_id in project.houses:
         for tag, commit in tagged_editions(project, house_id):
@@ -245,3 +244,23 @@ def check_editions(project: Project) -> list[Problem]:
                 problems += [Problem(p.file, p.line, "edition", p.rule_id, p.lang, f"at tag {tag}: [{p.check}] {p.message}")
                              for p in refused(project, tag, commit)]
     return problems
+
+
+def refused(project: Project, tag: str, commit: str, old: Project | None = None) -> list[Problem]:
+    """The gate's problems with the edition tagged at ``commit`` (``edition_problems``), remembered
+    per commit and code in ``_build/cache``, so that the edition is read from git only the first
+    time (or given as ``old``, already read)."""
+    memo = Memo(project.root / "_build" / "cache", "edition-gate", project.code_digest, _problem_rows)
+    rows = memo(commit, lambda: [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
+                                 for p in edition_problems(old or load_at(project.root, tag), project)])
+    memo.save()
+    return [Problem(*row) for row in rows]
+
+
+def _problem_rows(value: list) -> bool:
+    """The shape of the gate's problems read back from the cache."""
+    def text(x) -> bool:
+        return isinstance(x, str)
+    return all(isinstance(row, list) and len(row) == 6 and text(row[0]) and isinstance(row[1], int) and text(row[2])
+               and (row[3] is None or text(row[3])) and (row[4] is None or text(row[4])) and text(row[5])
+               for row in value)

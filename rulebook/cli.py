@@ -17,9 +17,21 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
+from rulebook import faults, lock, yamlload
+from rulebook.build import build_site, print_rulebooks
+from rulebook.changes import compare, redline
+from rulebook.checks import Problem, name_problem, run_checks
+from rulebook.coherence import confirm_notes
+from rulebook.editions import load_at, tag_edition
 from rulebook.errors import ModelError, ModelErrors
+from rulebook.fidelity import departures
 from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
+from rulebook.model import ID_PATTERN, RESERVED_IDS
+from rulebook.printing import build_cards
 from rulebook.project import Project
+from rulebook.site import build_all
+from rulebook.status import all_status
+from rulebook.preview import Preview
 
 
 def _print_errors(errors: list[ModelError]) -> None:
@@ -45,7 +57,6 @@ def _load(root: Path, form: str = "text") -> Project:
     """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent. In JSON (``check
     --format json``), the mistakes are the report's problems whatever they are, an unreadable input's
     with the check "unreadable", so that a tool reading the report always gets JSON."""
-    from rulebook.checks import Problem
 
     try:
         return Project.load(root)
@@ -81,7 +92,6 @@ def _loaded(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, .
 def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ...]]:
     """The project and the houses to publish (--house, or every house) if the gate passes;
     otherwise its report and Stop(1). Every publishing command starts here."""
-    from rulebook.checks import run_checks
 
     project = _load(root)
     problems = run_checks(project)
@@ -92,8 +102,6 @@ def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ..
 
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.checks import run_checks
-    from rulebook.status import all_status
 
     project = _load(root, args.format)
     problems = run_checks(project)
@@ -150,7 +158,6 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
 def _publishing(root: Path, args: argparse.Namespace) -> Iterator[tuple[Project, tuple[str, ...], Path]]:
     """For a publishing command: its build folder locked (a second build waits), then the project
     read and gated, and the houses asked for (``_gated``)."""
-    from rulebook import faults, lock
 
     build = args.build_dir or root / "_build"
     with lock.held(build):
@@ -160,7 +167,6 @@ def _publishing(root: Path, args: argparse.Namespace) -> Iterator[tuple[Project,
 
 
 def cmd_site(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.site import build_all, build_site
 
     with _publishing(root, args) as (project, houses, build):
         languages = tuple(args.lang or LANGUAGES)
@@ -171,7 +177,6 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_preview(root: Path, args: argparse.Namespace) -> int:
     """The editors' preview (``rulebook.preview``): the gate's report at every change, as here."""
-    from rulebook.preview import Preview
 
     refused: list[int] = []
 
@@ -193,7 +198,6 @@ def cmd_preview(root: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.printing import build_cards
 
     with _publishing(root, args) as (project, houses, build):
         written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
@@ -202,7 +206,6 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
-    from rulebook.printing import print_rulebooks
 
     with _publishing(root, args) as (project, houses, build):
         printed = print_rulebooks(project, build, tuple(args.lang or LANGUAGES), houses)
@@ -214,7 +217,6 @@ def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
 def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
     """Per house, the rules whose text in its language of authority departs most from the house's
     own words, each with the editorial decisions recorded about it (``rulebook.fidelity``)."""
-    from rulebook.fidelity import departures
 
     project, houses = _loaded(root, args)
     report = {}
@@ -238,7 +240,6 @@ def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_edition(root: Path, args: argparse.Namespace) -> int:
     """``edition tag <house>``: record the house's edition in force as the git tag ``<house>/edition-<n>``."""
-    from rulebook.editions import tag_edition
 
     project, _ = _gated(root, argparse.Namespace(house=[args.house]))
     tag = tag_edition(project, args.house)
@@ -248,8 +249,6 @@ def cmd_edition(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_changes(root: Path, args: argparse.Namespace) -> int:
     """What changed in each house since a git ref: text for a CI log, JSON for a PR comment."""
-    from rulebook.changes import compare
-    from rulebook.editions import load_at
 
     project, houses = _loaded(root, args)
     old = load_at(root, args.since)
@@ -271,7 +270,6 @@ def cmd_changes(root: Path, args: argparse.Namespace) -> int:
 
 def _changes_lines(changes) -> list[str]:
     """One house's changes for a CI log; a text change as a word diff ([-old-]{+new+})."""
-    from rulebook.changes import redline
 
     def words(old: str, new: str) -> str:
         return " ".join(text if kind == "same" else f"[-{text}-]" if kind == "del" else f"{{+{text}+}}"
@@ -324,9 +322,6 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     """A new house folder, its file copied from an existing house with a new identity: the values
     written by the YAML emitter in place of the source's (its comments and layout kept), and the
     file read back before it is kept."""
-    from rulebook import yamlload
-    from rulebook.checks import name_problem
-    from rulebook.model import ID_PATTERN, RESERVED_IDS
 
     target = root / "houses" / args.id / "house.yaml"
     source = root / "houses" / args.source / "house.yaml"
@@ -395,7 +390,6 @@ def _without_opening_comments(text: str) -> str:
 def cmd_notes(root: Path, args: argparse.Namespace) -> int:
     """``notes confirm``: an editor has read each named note (or every note, ``--all``) against the rules
     it discusses as they are now; their digests are recorded in the note, and it is no longer stale."""
-    from rulebook.coherence import confirm_notes
 
     project = _load(root)
     known = {note.id for note in project.library.notes}

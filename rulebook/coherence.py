@@ -23,7 +23,7 @@ from rulebook.errors import Problem
 from rulebook.glossary import ENGLISH as GLOSSARY_FILE
 from rulebook.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
 from rulebook.project import Project
-from rulebook.render import PageRenderer
+from rulebook.reading import Reading
 from rulebook.values import resolve
 from rulebook import sources
 from rulebook.yamlload import MAX_FILE_BYTES
@@ -271,7 +271,7 @@ def removed_problems(project: Project) -> list[Problem]:
     problems = []
     for line, house, rule, phrase in removed_statements(project.root, list(project.houses)):
         if house not in said:
-            said[house] = list(_published_english(PageRenderer(project, house, "en")))
+            said[house] = list(_published_english(Reading.of(project, house, "en")))
         wanted = " ".join(phrase.lower().split())
         for where, text in said[house]:
             if wanted in text:
@@ -281,11 +281,11 @@ def removed_problems(project: Project) -> list[Problem]:
     return problems
 
 
-def _published_english(renderer: PageRenderer) -> Iterator[tuple[str, str]]:
+def _published_english(english: Reading) -> Iterator[tuple[str, str]]:
     """(where, text) for every rule text and worked example a house's readers read in English."""
-    for rule in renderer.book.statements:
-        texts = [renderer.fill(message, rule.values) for message in (rule.title, rule.text, *rule.items)]
+    for rule in english.book.statements:
+        texts = [english.fill(message, rule.values) for message in (rule.title, rule.text, *rule.items)]
         yield f"rule {rule.id}", " ".join(" ".join(texts).lower().split())
-    for example in renderer.edition.examples:
-        cells = [renderer.cell(row, column.name) for row in example.rows for column in example.columns]
-        yield f"example {example.id}", " ".join(" ".join([renderer.narrate(example), *cells]).lower().split())
+    for example in english.examples:
+        cells = [english.cell(row, column.name) for row in example.rows for column in example.columns]
+        yield f"example {example.id}", " ".join(" ".join([english.narrate(example), *cells]).lower().split())

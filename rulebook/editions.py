@@ -4,7 +4,8 @@ A house publishes edition N by tagging the commit as ``<house-id>/edition-<N>`` 
 edition tag``). Nothing of an old edition is kept in the tree: to compare, its data files are read
 from git into a temporary folder and loaded by *today's* code. Only data is taken from the old
 commit (the rules, houses, examples and catalogs: YAML and gettext files), never its code, so an old
-ref can never run anything.
+ref can never run anything. (The gate judges each tagged edition, ``checks.check_editions``; the
+archive publishes those it passes, ``rulebook.archive``.)
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import io
 import subprocess
 import tarfile
 import tempfile
-import weakref
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from rulebook.errors import ModelError, ModelErrors
@@ -139,43 +138,6 @@ def load_at(root: Path, ref: str) -> Project:
             raise EditionError(f"the sources at {ref} cannot be read by this version: {exc.errors[0]}") from None
 
 
-@dataclass(frozen=True)
-class Previous:
-    """The edition a house's current one is compared with: the tag, its commit and its project."""
-
-    tag: str
-    commit: str
-    project: Project
-
-
-# Each loaded project's previous editions, read from git once per command (the forked build jobs
-# inherit them): project → house id → Previous or None.
-_PREVIOUS: "weakref.WeakKeyDictionary[Project, dict[str, Previous | None]]" = weakref.WeakKeyDictionary()
-_BY_COMMIT: dict[str, Project] = {}
-
-
-def edition_at(project: Project, house_id: str, edition: int) -> Previous | None:
-    """A house's earlier edition ``edition`` as tagged in the project's repository (its data loaded
-    once per commit, and passed by the gate), or None when that tag is not there. RefusedEdition
-    for one the gate refuses: an earlier edition is published only as today's tree would be."""
-    tag = tag_name(house_id, edition)
-    commit = commit_of(project.root, f"refs/tags/{tag}") if edition >= 1 else None
-    if commit is None:
-        return None
-    if commit not in _BY_COMMIT:
-        old = load_at(project.root, tag)   # named by its tag in any error
-        problems = refused(project, tag, commit, old)
-        if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise RefusedEdition(f"{tag}: {problems[0]}{more}: the gate refuses the edition at this tag, so "
-                                 "nothing is published; correct it in a new commit and tag that instead")
-        _BY_COMMIT[commit] = old
-    old = _BY_COMMIT[commit]
-    if house_id not in old.houses:
-        raise EditionError(f"tag {tag} has no house {house_id!r}")
-    return Previous(tag, commit, old)
-
-
 def tagged_editions(project: Project, house_id: str) -> list[tuple[str, str]]:
     """The tag and commit of each of the house's earlier editions that is tagged, oldest first."""
     found = []
@@ -185,36 +147,3 @@ def tagged_editions(project: Project, house_id: str) -> list[tuple[str, str]]:
         if commit is not None:
             found.append((tag, commit))
     return found
-
-
-def refused(project: Project, tag: str, commit: str, old: Project | None = None) -> list:
-    """The gate's problems with the edition tagged at ``commit`` (``checks.edition_problems``),
-    remembered per commit and code in ``_build/cache``, so that the edition is read from git only
-    the first time (or given as ``old``, already read)."""
-    from rulebook.checks import Problem, edition_problems
-    from rulebook.memo import Memo
-
-    memo = Memo(project.root / "_build" / "cache", "edition-gate", project.code_digest, _problem_rows)
-    rows = memo(commit, lambda: [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
-                                 for p in edition_problems(old or load_at(project.root, tag), project)])
-    memo.save()
-    return [Problem(*row) for row in rows]
-
-
-def _problem_rows(value: list) -> bool:
-    """The shape of the gate's problems read back from the cache."""
-    def text(x) -> bool:
-        return isinstance(x, str)
-    return all(isinstance(row, list) and len(row) == 6 and text(row[0]) and isinstance(row[1], int) and text(row[2])
-               and (row[3] is None or text(row[3])) and (row[4] is None or text(row[4])) and text(row[5])
-               for row in value)
-
-
-def previous_edition(project: Project, house_id: str) -> Previous | None:
-    """The house's previous edition (tag ``<house>/edition-<N-1>``), or None for a first edition,
-    a clone without that tag, or sources outside git."""
-    known = _PREVIOUS.setdefault(project, {})
-    if house_id not in known:
-        edition = project.houses[house_id].book.edition
-        known[house_id] = edition_at(project, house_id, edition - 1) if edition and edition >= 2 else None
-    return known[house_id]

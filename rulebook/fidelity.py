@@ -16,14 +16,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rulebook.formatting import format_value
+from rulebook.i18n import TRANSLATED
 from rulebook.model import fill
+from rulebook.project import Project
 from rulebook.values import resolve
-
-if TYPE_CHECKING:
-    from rulebook.project import Project
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 STEM = 5          # letters that make a word's stem: inflected forms (jucător, jucătorul) meet
@@ -71,7 +69,6 @@ def recorded_decisions(root: Path) -> dict[tuple[str, str | None], str]:
 def departures(project: "Project", house_id: str) -> list[Departure]:
     """Every rule the house publishes whose document is in its language of authority, the one whose
     text in that language departs most from the document's words first."""
-    from rulebook.i18n import TRANSLATED
 
     edition = project.houses[house_id]
     book = edition.book

@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po, write_po
 from rulebook import sources
 from rulebook.json_shapes import CatalogRecord, fits
 from rulebook.memo import Memo
+from rulebook.errors import ModelError, ModelErrors
 
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
 SOURCE_LANGUAGE = "en"
@@ -277,7 +278,6 @@ def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog 
     bytes, and the same bytes are read back from it without parsing or checking them again
     (for readers of the project; ``update-po`` always parses the file itself).
     """
-    from rulebook.errors import ModelError, ModelErrors
 
     path = po_path(root, lang)
     rel = str(path.relative_to(root))
@@ -371,7 +371,6 @@ def _msgfmt_errors(data: bytes, rel: str) -> list:
     import shutil
     import subprocess
 
-    from rulebook.errors import ModelError
 
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
@@ -392,7 +391,6 @@ def _msgfmt_errors(data: bytes, rel: str) -> list:
 def _header_problems(catalog: Catalog, lang: str, rel: str, text: str) -> list:
     from babel.messages.plurals import get_plural
 
-    from rulebook.errors import ModelError
 
     def line_of(field: str) -> int:
         return next((number for number, line in enumerate(text.splitlines(), 1) if f'"{field}:' in line), 1)

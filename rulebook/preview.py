@@ -24,6 +24,8 @@ from typing import Callable, Iterable
 
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
+from rulebook import lock
+from rulebook.site import build_all
 
 # What an edit can change in the reader's edition (what the watcher watches).
 WATCHED = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py")
@@ -61,8 +63,6 @@ def affected(root: Path, changed: Iterable[Path | str], houses: tuple[str, ...],
 def build(project: Project, targets: Targets, folder: Path) -> bool:
     """The reader's edition of ``targets`` into ``folder`` (``<folder>/site``), all at once; True if
     every build passed (a failed one leaves the last preview as it was)."""
-    from rulebook import lock
-    from rulebook.site import build_all
 
     # One set of jobs, published once: every house reached in every language reached (the stamps
     # skip what did not change).

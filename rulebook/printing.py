@@ -1,60 +1,61 @@
 """Print: table cards and the printable rulebook, from the same data as the site.
 
 Cards are HTML from ``templates/print/`` made into PDF by WeasyPrint: an A6
-card per stakes and language, a landscape A4 sheet of two of them at true size
-with crop marks, a two-sided card in the house's language of authority and
-English, and a rake band card. The rulebook PDF is Sphinx's single-page HTML of each language,
-printed with its own stylesheet and a table of contents; the redline PDF is
-that page's "What changed in edition N" section printed alone.
+card per stakes and language, a landscape A4 sheet of two at true size with
+crop marks, a two-sided card in the house's language of authority and English
+(the house announces its rules in both), and a rake band card. The rulebook PDF
+is Sphinx's single-page HTML of each language, printed with its own stylesheet
+and a table of contents; the redline PDF is that page's "What changed in
+edition N" section printed alone. What they say comes from the house's reading
+in the language and its changes since the previous edition, made before the
+print jobs are forked (``rulebook.history.prepare``).
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Callable
+from importlib.metadata import version
+from typing import Any, Callable
 
-import jinja2
 from markupsafe import Markup, escape
 
-from rulebook.formatting import LocaleFormatter
+from rulebook import sources, workers
+from rulebook.environments import environment
+from rulebook.history import history, prepare
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
-from rulebook.render import PageRenderer
-from rulebook import workers
+from rulebook.reading import Reading
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
-from rulebook.site import build_all, keep_unrebuilt, work_dir
+from rulebook.site import keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
-from rulebook.stamps import forget, outputs, remember
+from rulebook.stamps import forget, outputs, remember, stamped
 from rulebook.workers import link_or_copy, run_jobs
 
 
 class PrintRenderer:
-    """HTML for print in one language; each language gets its own gettext callables."""
+    """HTML for print: one house in one language, from the project's one reading of it and its
+    changes since the previous edition (None: a first edition, or one whose predecessor is not tagged)."""
 
     def __init__(self, project: Project, house_id: str, lang: str):
-        root, book = project.root, project.houses[house_id].book
-        self.book, self.lang = book, lang
-        self.translations = project.translations(lang)
-        self.fmt = LocaleFormatter(self.translations, book.unit)
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(root / "templates" / "print")),
-            autoescape=True, extensions=["jinja2.ext.i18n"], undefined=jinja2.StrictUndefined,
-        )
-        self.env.install_gettext_callables(self.translations.gettext, self.translations.ngettext, newstyle=False)
+        self.reading = reading = Reading.of(project, house_id, lang)
+        self.changes = history(project, house_id, lang).changes
+        self.book, self.lang, self.translations, self.fmt = reading.book, lang, reading.tr, reading.fmt
+        self.env = environment(project, "print", reading.tr)
         fmt = self.fmt
-        # rule and part texts as the pages say them, and each rule with its part (``placed``)
-        self.page_renderer = PageRenderer(project, house_id, lang)
-        self.env.globals.update(
-            house=book.house, code=lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
+        self.context: dict[str, Any] = dict(
+            house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
-            book=book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
-            changed_numbers=self.changed_numbers,
-            rake_rules=RAKE_RULES,
+            book=self.book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
+            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES,
         )
+
+    def render(self, template: str, **page: Any) -> str:
+        """One template, with what every printed page of the house's language shows and ``page``'s own."""
+        return self.env.get_template(template).render(**self.context, **page)
 
     def rulebook(self, html: str, where: str) -> str:
         """Sphinx's single page of the reader's edition made into the printed rulebook: a cover, the
@@ -64,17 +65,16 @@ class PrintRenderer:
         A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
         html = self._pages(html, where)
-        if self.page_renderer.changes is None and _section(html, "changes"):
+        if self.changes is None and _section(html, "changes"):
             start, end = _section(html, "changes")
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))
-        front = self.env.get_template("toc.html.jinja").render(
-            book=self.book, text=self.page_renderer.text, pages=pages, titles=self._titles(html))
-        running = self._running(self.page_renderer.text(self.book.title), None)
-        head = self.env.get_template("head.html.jinja").render(book=self.book, running=Markup(running))
+        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html))
+        running = self._running(self.reading.text(self.book.title), None)
+        head = self.render("head.html.jinja", running=Markup(running))
         html = html.replace("</head>", head + "</head>", 1)
-        html = html.replace("<h1>", self.env.get_template("cover.html.jinja").render() + "<h1>", 1)
+        html = html.replace("<h1>", self.render("cover.html.jinja") + "<h1>", 1)
         at = html.rfind("<section", 0, html.find("<span id=document-"))
         return html[:at] + front + html[at:]
 
@@ -94,9 +94,8 @@ class PrintRenderer:
         head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
                       head, count=1, flags=re.S)
         running = self._running(self.book.name, title)
-        head = head.replace("</head>", self.env.get_template("head.html.jinja").render(
-            book=self.book, running=Markup(running)) + "</head>", 1)
-        cover = self.env.get_template("cover.html.jinja").render()
+        head = head.replace("</head>", self.render("head.html.jinja", running=Markup(running)) + "</head>", 1)
+        cover = self.render("cover.html.jinja")
         return f'{head}<body class="redline-document">{cover}{section}</body></html>'
 
     @staticmethod
@@ -127,7 +126,7 @@ class PrintRenderer:
         page = re.fullmatch(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?", href)
         if href.startswith("#"):
             return f'<a class="reference internal" href="{escape(href)}"'
-        if rule and self.page_renderer.placed.get(rule.group(1), (None,))[0] in printed:
+        if rule and self.reading.placed.get(rule.group(1), (None,))[0] in printed:
             return f'<a class="reference internal" href="#{rule.group(1)}"'
         if page and page.group(1) in printed:
             return f'<a class="reference internal" href="#{page.group(2) or "document-" + page.group(1)}"'
@@ -155,15 +154,14 @@ class PrintRenderer:
     def rule_titles(self, *rule_ids: str) -> list[str]:
         """The titles of those rules the house publishes, in the card's language: a rule's title is
         the rule in one line, so the card says only what the rulebook says."""
-        placed = self.page_renderer.placed
-        return [self.page_renderer.fill(placed[rule_id][1].title, placed[rule_id][1].values)
-                for rule_id in rule_ids if rule_id in placed]
+        placed = self.reading.placed
+        return [self.reading.title(placed[rule_id][1]) for rule_id in rule_ids if rule_id in placed]
 
     def changed_numbers(self, row: dict | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
         language: a table card's (``row``: its stakes' own numbers and those every card shows, each by
         its name alone) or the rake card's (each named with its stakes); None if none did."""
-        changes = self.page_renderer.changes
+        changes = self.changes
         if not changes:
             return None
         changed = [change for change in changes.parameters
@@ -182,15 +180,15 @@ class PrintRenderer:
         return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
 
     def face(self, row: dict) -> Markup:
-        return Markup(self.env.get_template("face.html.jinja").render(row=row))
+        return Markup(self.render("face.html.jinja", row=row))
 
     def bands(self, css: str) -> str:
-        return self.env.get_template("bands.html.jinja").render(css=Markup(css))
+        return self.render("bands.html.jinja", css=Markup(css))
 
     def card(self, faces: list[Markup], row: dict, css: str, layout: str) -> str:
         title = f"{self.translations.gettext('Table card')} {row['game']} {row['name']}"
-        return self.env.get_template("card.html.jinja").render(
-            faces=faces, lang=self.lang, title=title, css=Markup(css), layout=layout, author=self.book.name)
+        return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, css=Markup(css),
+                           layout=layout, author=self.book.name)
 
 
 # The rules players ask about at the table, printed by their titles on the cards where the house
@@ -289,17 +287,6 @@ def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGU
     return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files, publication)
 
 
-def print_rulebooks(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
-                    houses: tuple[str, ...] | None = None, publication: Publication | None = None) -> list[Path] | None:
-    """The reader's edition as one page per house and language, printed; None if a build failed."""
-    with publishing(project, build, publication) as (publication, done):
-        printed = None
-        if build_all(project, languages, "singlehtml", build, houses, publication):
-            printed = build_pdfs(project, build, languages, houses, publication)
-        done(printed is not None)
-    return printed
-
-
 def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
     house_id, (lang,), build = job
     project = workers.project()
@@ -307,7 +294,7 @@ def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | No
     single = page.read_text(encoding="utf-8")
     renderer = PrintRenderer(project, house_id, lang)
     pages = {f"{house_id}/{rulebook_file(lang)}": renderer.rulebook(single, str(page))}
-    if renderer.page_renderer.changes is not None:   # a first edition has nothing to redline
+    if renderer.changes is not None:   # a first edition has nothing to redline
         pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
     return _write_pages(project, Path(build), "pdf", house_id, lang, pages,
                         page, project.root / "templates" / "print" / "rulebook.css")
@@ -326,9 +313,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
     a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
     refused there, never printed cut off."""
-    from importlib.metadata import version
-
-    from weasyprint import CSS, HTML
+    from weasyprint import CSS, HTML   # lazy: WeasyPrint (and Pango) load only for a command that prints
 
     css = _stylesheet(project, stylesheet) if stylesheet else ""
     stamp = digest(version("weasyprint"), version("sphinx"), project.code_digest, css,
@@ -361,15 +346,11 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
 
 def _stylesheet(project: Project, path: Path) -> str:
     """A print stylesheet, read as the build's other sources are (bounded, and stamped as read)."""
-    from rulebook import sources
-
     return sources.read(path, str(path.relative_to(project.root)), sources.MAX_CODE_BYTES).decode("utf-8")
 
 
 def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names: list[str]) -> set[str]:
     """The files of a job published from exactly the inputs ``stamp`` names and still as published."""
-    from rulebook.stamps import stamped
-
     was = stamped(build, kind, house_id, label, stamp)
     if was is None:
         return set()
@@ -412,12 +393,11 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
     published at once): what was rebuilt, what was skipped and every other house's and language's
     files, as they were. ``owned``: the files a job may print; one it no longer prints (a redline
     without a previous edition) is not carried over from the published folder."""
-    from rulebook.editions import previous_edition
-
     with publishing(project, build, publication) as (publication, done):
         staged = publication.stage(kind)
-        for house_id in {house_id for house_id, *_ in jobs}:   # read from git once, here, for every worker
-            previous_edition(project, house_id)
+        for house_id, languages, _ in jobs:   # read and compared once, here, for every worker
+            for lang in languages:
+                environment(project, "print", prepare(project, house_id, lang).tr)
         results = run_jobs(project, job, jobs)
         for names, stamp in results:
             for name in names:

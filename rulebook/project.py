@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
+from pokerrules import House
 from rulebook import sources
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import Outcome, WorkedExample, load_examples, run
@@ -28,9 +29,6 @@ from rulebook.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossa
 from rulebook.memo import Memo
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
 from rulebook.model import Library, Message, Rulebook, load_library
-
-if TYPE_CHECKING:
-    from pokerrules import House
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.
@@ -88,7 +86,6 @@ class Project:
 
     @classmethod
     def _load(cls, root: Path) -> "Project":
-        from pokerrules import House
 
         errors: list[ModelError] = []
         library = examples = glossary = None

@@ -2,7 +2,9 @@
 
 The builds run in forked worker processes (as many as there are cores), each
 running Sphinx in-process with the project the command already loaded and
-gated (no worker loads or checks it again). Sphinx builds into a work folder
+gated, and the readings and histories of its pages it made before forking
+(``rulebook.history.prepare``), so no job reads a source or compares two
+editions again. Sphinx builds into a work folder
 (kept for incremental builds); only when every language succeeded is the
 result staged whole and published with the command's other folders
 (``rulebook.publish``). A build that fails publishes nothing and leaves the
@@ -18,11 +20,15 @@ import os
 import shutil
 import sys
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
-import jinja2
-
-from rulebook.archive import FOLDER as ARCHIVE, folder as archive_folder
+from rulebook.archive import FOLDER as ARCHIVE, archived, archived_editions, banner as archive_banner, \
+    folder as archive_folder, previous_edition
+from rulebook.environments import environment
+from rulebook.history import prepare
+from rulebook.render import PageRenderer
+from rulebook.status import all_status
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerprint
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.memo import digest
@@ -86,12 +92,6 @@ def _build_one(job: Job) -> Built:
 
     Skipped without rendering a page when no source file changed since its last published build,
     and without running Sphinx when its pages and all they show are as they were."""
-    from importlib.metadata import version
-
-    from rulebook.archive import archived
-    from rulebook.render import PageRenderer
-    from rulebook.status import all_status
-
     house, lang, builder, build, number, printed_at = job
     build_dir = Path(build)
     project = workers.project()
@@ -129,7 +129,7 @@ def _build_one(job: Job) -> Built:
             return Built(label, 0, "", None, sources)
         forget(build_dir, builder, house, name)
         forget(build_dir, f"{builder}-sources", house, name)
-        from sphinx.application import Sphinx
+        from sphinx.application import Sphinx   # lazy: Sphinx loads in the jobs that run it (imported beforehand when forked)
 
         app = Sphinx(
             str(src), str(project.root), str(work_dir(build_dir, builder, house, name)),
@@ -149,16 +149,12 @@ def _build_one(job: Job) -> Built:
 
 def _banner(project: Project, house: str, number: int) -> dict:
     """What an archived edition's pages say of it and link to (``rulebook_archive``); {} for the current."""
-    from rulebook.archive import banner
-
-    return banner(project, house, number) if number else {}
+    return archive_banner(project, house, number) if number else {}
 
 
 def _earlier(project: Project, house: str) -> tuple[str, ...]:
     """The commits of the house's earlier editions: the changes page, the markers and the links to
     earlier texts depend on them, and a new tag changes no source file."""
-    from rulebook.archive import archived_editions
-
     return (_previous(project, house), *(item.commit for item in archived_editions(project, house)))
 
 
@@ -166,8 +162,6 @@ def _archive_sources(project: Project, house: str, lang: str, builder: str, arch
     """What an archived edition's pages are made of, read without rendering them: its commit (its
     data never changes) and those of the editions before it, today's code and templates, conf.py,
     the engine, and what its banner says and links to."""
-    from importlib.metadata import version
-
     return digest(builder, version("sphinx"), version("furo"), house, lang, *_earlier(archive.project, house),
                   project.code_digest, *_runtime(project), repr(_banner(project, house, archive.edition)), archive.commit)
 
@@ -175,8 +169,6 @@ def _archive_sources(project: Project, house: str, lang: str, builder: str, arch
 def _previous(project: Project, house: str) -> str:
     """The commit of the house's previous edition ("" for none): its changes page and markers depend
     on it, and a new tag changes no source file."""
-    from rulebook.editions import previous_edition
-
     previous = previous_edition(project, house)
     return previous.commit if previous else ""
 
@@ -186,8 +178,6 @@ def build_stamp(project: Project, shown: Project, house: str, lang: str, builder
     (the fingerprint of the project shown: interface strings, titles, house data, templates and
     code), the glossary (its search words are the search's), the engine, conf.py, and the versions
     of Sphinx and the theme. Equal stamps, equal output."""
-    from importlib.metadata import version
-
     return digest(builder, version("sphinx"), version("furo"), shown.fingerprint(house, lang), shown.glossary.digest,
                   *_runtime(project), *(f"{name}\0{text}" for name, text in sorted(pages.items())))
 
@@ -236,8 +226,6 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
 
 def _build_all(project: Project, languages: tuple[str, ...], builder: str, build: Path, houses: tuple[str, ...],
                publication: Publication) -> bool:
-    from rulebook.archive import archived_editions
-
     # Each house's earlier editions, read from git once, here, for every worker; the site publishes
     # each one that is tagged beside the edition in force.
     for house in houses:
@@ -259,6 +247,10 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
     project.sources_digest   # noqa: B018 (computed once, here, for every worker)
+    editors = edition(builder)[1]
+    for house, lang, _, _, number, _ in jobs:   # each page's reading and history, made once, here, for every worker
+        shown = archived(project, house, number).project if number else project
+        environment(shown, "rst", prepare(shown, house, lang, editors).tr)
     results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
     ok = True
     for result in results:
@@ -299,20 +291,6 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, tuple(project.houses))
     write_chooser(project, site)
-    return ok
-
-
-def build_site(project: Project, languages: tuple[str, ...] = LANGUAGES, build: Path | None = None,
-               houses: tuple[str, ...] | None = None) -> bool:
-    """The whole published output: the cards and the printed rulebooks first, since the site offers
-    them for download, then the site, all published together once every build passed."""
-    from rulebook.printing import build_cards, print_rulebooks
-
-    build = build or project.root / "_build"
-    with publishing(project, build) as (publication, done):
-        build_cards(project, build, languages, houses, publication=publication)
-        ok = done(print_rulebooks(project, build, languages, houses, publication) is not None and
-                  build_all(project, languages, "html", build, houses, publication))
     return ok
 
 
@@ -377,8 +355,7 @@ def write_chooser(project: Project, site: Path) -> Path:
 
 def chooser_html(project: Project, site: Path) -> str:
     """The root page for the houses and languages ``site`` holds."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(project.root / "templates" / "site")),
-                             autoescape=True)
+    env = environment(project, "site")
     houses = []
     for house_id, edition in project.houses.items():
         languages = tuple(lang for lang in LANGUAGES if (site / house_id / lang).is_dir())

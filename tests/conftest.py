@@ -31,7 +31,7 @@ def built_site(project, tmp_path_factory) -> Path:
     """The published output as `make site` makes it (the five-language site, with the cards and the
     rulebook PDFs it offers for download), built once per test session for every test that reads it."""
     from rulebook.i18n import LANGUAGES
-    from rulebook.site import build_site
+    from rulebook.build import build_site
 
     build = tmp_path_factory.mktemp("site-build")
     assert build_site(project, LANGUAGES, build)

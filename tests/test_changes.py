@@ -133,7 +133,7 @@ def edition_build(editions, tmp_path_factory) -> Path:
     """The club's edition 2 as `make site` publishes it, in every language: cards, PDFs and site."""
     from rulebook.i18n import LANGUAGES
     from rulebook.project import Project
-    from rulebook.site import build_site
+    from rulebook.build import build_site
 
     build = tmp_path_factory.mktemp("editions-build")
     assert build_site(Project.load(editions), LANGUAGES, build, ("club",))
@@ -290,7 +290,7 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(tmp_path):
     """A first edition has nothing to redline: no redline PDF (one left from an earlier build is not
     carried over), no offer of one, and the printed rulebook ends without the changes page."""
     from rulebook.project import Project
-    from rulebook.printing import print_rulebooks
+    from rulebook.build import print_rulebooks
 
     repo = first_edition(tmp_path / "clone")
     project = Project.load(repo)

@@ -1,0 +1,114 @@
+"""The code reads as a map: no import cycle between the project's modules, and no import of one
+inside a function (the way a cycle is hidden rather than removed)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("rulebook", "pokerrules")
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Module name → file, for every module of the project's packages under ``root``."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def _imported(node: ast.AST, module: str, path: Path, known: dict[str, Path]) -> list[str]:
+    """The project's modules an import statement imports (a name imported from a package that is a
+    module of its own counts as that module)."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    elif isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:   # relative: from the module's own package
+            package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+            base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+        names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+    else:
+        return []
+    return [name for name in names if name.split(".")[0] in PACKAGES]
+
+
+def local_imports(root: Path) -> list[str]:
+    """``file:line: module`` for each import of a project module inside a function."""
+    known, found = modules(root), []
+    for module, path in known.items():
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                for node in ast.walk(function):
+                    found += [f"{path.relative_to(root)}:{node.lineno}: {name}"
+                              for name in _imported(node, module, path, known)]
+    return sorted(set(found))
+
+
+def cycles(root: Path) -> list[list[str]]:
+    """Each set of the project's modules that import one another, in a circle (Tarjan's strongly
+    connected components; an import under ``TYPE_CHECKING`` or in a function counts too)."""
+    known = modules(root)
+    graph = {module: sorted({name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                             for name in _imported(node, module, path, known) if name in known and name != module})
+             for module, path in known.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                other = stack.pop()
+                component.append(other)
+                if other == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def test_no_project_module_is_imported_inside_a_function():
+    assert local_imports(ROOT) == []
+
+
+def test_no_import_cycle_between_the_project_modules():
+    assert cycles(ROOT) == []
+
+
+def test_the_walk_finds_a_cycle_and_a_function_local_import(tmp_path):
+    """What the two tests above look for is found where it is: a planted cycle through a relative
+    import and a name imported from a package, and an import hidden in a method."""
+    (tmp_path / "pokerrules").mkdir()
+    (tmp_path / "pokerrules" / "__init__.py").write_text("", encoding="utf-8")
+    package = tmp_path / "rulebook"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "archive.py").write_text("from rulebook import changes\n", encoding="utf-8")
+    (package / "changes.py").write_text("from .render import PageRenderer\n", encoding="utf-8")
+    (package / "render.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from rulebook.archive import Archived\n",
+        encoding="utf-8")
+    (package / "site.py").write_text(
+        "import json\n\nclass Site:\n    def build(self):\n        import rulebook.printing\n", encoding="utf-8")
+    (package / "printing.py").write_text("def pdf():\n    from rulebook.site import Site\n", encoding="utf-8")
+    assert cycles(tmp_path) == [["rulebook.archive", "rulebook.changes", "rulebook.render"],
+                                ["rulebook.printing", "rulebook.site"]]
+    assert local_imports(tmp_path) == ["rulebook/printing.py:2: rulebook.site", "rulebook/site.py:5: rulebook.printing"]
