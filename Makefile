@@ -10,7 +10,7 @@ RULEBOOK := $(PY) -m rulebook
 # Chromium for the tests.
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core gettext poppler-utils chromium chromium-driver
 
-.PHONY: site html review cards pdf doctest test check gettext update-po clean debian
+.PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian
 
 # The published output: the cards and the rulebook PDFs, then every house's site, which offers
 # them on its downloads page (each part is redone only when what it is made of changed).
@@ -18,6 +18,11 @@ site: $(READY) | debian
 	$(RULEBOOK) site
 
 html: site
+
+# The editors' preview: the HTML of what changed, rebuilt on every save and served with live reload
+# on http://127.0.0.1:8000/ (PREVIEW="--lang fr" to preview less); never published.
+preview: $(READY) | debian
+	$(RULEBOOK) preview $(PREVIEW)
 
 # Cards and PDFs are rebuilt only when what they are made of changed.
 SOURCES := $(wildcard conf.py rules/*.yaml houses/*/house.yaml executable_examples/*.yaml \
@@ -43,6 +48,8 @@ doctest: $(READY) | debian
 	$(RULEBOOK) site --builder doctest
 
 test: $(READY) debian
+	$(PY) -m ruff check rulebook pokerrules
+	$(PY) -m mypy
 	$(RULEBOOK) check
 	$(RULEBOOK) site --builder doctest
 	$(PY) -m pytest

@@ -1,29 +1,30 @@
-"""This project's builds and gate against plain Sphinx and gettext's own tools, in one run.
+"""Every build path of this project against the plain tool that makes the same thing, in one run.
 
-The baseline for every build row is plain ``sphinx-build -b html`` over the very reST this project
-generated (copied out of ``_build/src``, with a conf.py that only names the same theme and options),
-one house and language after another, as a project without our extension would build it. The gate's
-peers are ``msgfmt --check`` and ``pybabel compile`` of the same four catalogs. Absolute seconds
-depend on the machine; the ratios (ours / peer, below 1 is faster) are what to read.
+Each path is measured against its peer: the sites against plain ``sphinx-build -b html`` of the very
+reST this project generated (with a conf.py naming only the same theme and options); the printed
+rulebooks against plain ``sphinx-build -b singlehtml`` of it and plain WeasyPrint of the HTML our
+print step is handed (``print_html.py``: no tags, no fit check, no stamps); the cards against plain
+WeasyPrint of their HTML; the whole of ``make site`` against the sum. Peers run one after another;
+ours as the commands run (in parallel on the cores). After an edit, the peer redoes only what had to
+change: the folders whose reST changed and the PDFs whose bytes changed. The editor's preview is
+timed from the save to the moment the open page is told to reload. The gate's peers are
+``msgfmt --check`` and ``pybabel compile`` of the four catalogs. Ratios are ours / peer, wall clock
+(below 1 is faster); each row says the machine's load average when it was measured.
 
-    .venv/bin/python benchmarks/bench_sphinx.py [--repeat 3]
+    .venv/bin/python benchmarks/bench_sphinx.py [--repeat 3] [--write-readme]
 
-Rows (each the median of ``--repeat`` runs, wall clock; CPU where it differs):
-
-- clean build: every house in five languages, from nothing (ours in parallel on the cores);
-- no-op: ``rulebook site --house club --lang fr`` again, against ``sphinx-build`` of that folder again;
-- one msgstr: a French rule text edited, ``rulebook site --lang fr`` (every house), against
-  ``sphinx-build`` of every French folder (what ``make html`` of a plain project runs), and of the
-  one folder whose reST changed (a lower bound no plain project reaches without our generator);
-- every language: one rule text edited in each of the four catalogs, ``rulebook site``, against
-  ``sphinx-build`` of those languages' folders, and of the changed folders only;
-- check: ``rulebook check`` with its cache (cold: without), against ``msgfmt --check`` and
-  ``pybabel compile`` of the four catalogs.
+``--write-readme`` replaces the README's speed table (between its ``speed-table`` markers) with
+this run's, with the date and the commit measured: the figures are never typed by hand.
+``--check-readme`` measures nothing: it exits 1 if the table is missing, or older than the last
+commit that changed the build (``BUILD``), so that a CI step can ask for a new run.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import hashlib
+import json
 import os
 import re
 import resource
@@ -33,6 +34,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +44,11 @@ HOUSES = ("club", "casino")
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
 TRANSLATED = ("ro", "fr", "es", "hr")
 BIN = Path(sys.executable).parent
+PRINT_HTML = Path(__file__).with_name("print_html.py")
+# What the figures depend on: a commit that changes any of these makes the README's table stale.
+BUILD = ("rulebook", "templates", "conf.py", "pokerrules", "pyproject.toml", "Makefile", "benchmarks/bench_sphinx.py",
+         "benchmarks/print_html.py")
+README_BEGIN, README_END = "<!-- speed-table: written by benchmarks/bench_sphinx.py --write-readme -->", "<!-- /speed-table -->"
 PLAIN_CONF = '''project = "House rules"
 html_theme = "furo"
 html_show_sourcelink = False
@@ -48,8 +56,20 @@ html_copy_source = False
 smartquotes = False
 '''
 
+Timing = tuple[float, float]   # wall, CPU seconds
 
-def run(*command: str | Path, cwd: Path) -> tuple[float, float]:
+
+@dataclass
+class Row:
+    what: str
+    ours: Timing
+    peer: Timing | None
+    peer_is: str
+    load: float
+    target: float | None = None
+
+
+def run(*command: str | Path, cwd: Path) -> Timing:
     """Wall and CPU seconds (children included) of one command, which must succeed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -61,29 +81,36 @@ def run(*command: str | Path, cwd: Path) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def total(*timings: tuple[float, float]) -> tuple[float, float]:
+def total(timings) -> Timing:
+    timings = list(timings)
     return sum(t[0] for t in timings), sum(t[1] for t in timings)
 
 
-def median(samples: list[tuple[float, float]]) -> tuple[float, float]:
+def median(samples: list[Timing]) -> Timing:
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
-def rulebook(tree: Path, *args: str) -> tuple[float, float]:
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+def rulebook(tree: Path, *args: str) -> Timing:
     return run(sys.executable, "-m", "rulebook", "--root", tree, *args, cwd=tree)
 
 
-def sphinx(plain: Path, house: str, lang: str) -> tuple[float, float]:
-    return run(BIN / "sphinx-build", "-q", "-b", "html", "-D", f"language={lang}",
-               plain / "src" / house / lang, plain / "out" / house / lang, cwd=plain)
+def sphinx(plain: Path, house: str, lang: str, builder: str = "html") -> Timing:
+    """Plain Sphinx over one folder of generated reST (the printed rulebook's page in the basic theme)."""
+    theme = ("-D", "html_theme=basic") if builder == "singlehtml" else ()
+    return run(BIN / "sphinx-build", "-q", "-b", builder, "-D", f"language={lang}", *theme,
+               plain / "src" / house / lang, plain / builder / house / lang, cwd=plain)
 
 
-def copy_generated(tree: Path, plain: Path) -> list[tuple[str, str]]:
-    """Bring plain's sources up to what our last build generated; the folders that changed."""
+def copy_generated(src: Path, plain: Path) -> list[tuple[str, str]]:
+    """Bring plain's sources up to what our last build generated (under ``src``); the folders that changed."""
     changed = []
     for house in HOUSES:
         for lang in LANGUAGES:
-            ours, theirs = tree / "_build" / "src" / house / lang, plain / "src" / house / lang
+            ours, theirs = src / house / lang, plain / "src" / house / lang
             theirs.mkdir(parents=True, exist_ok=True)
             (theirs / "conf.py").write_text(PLAIN_CONF, encoding="utf-8")
             differs = False
@@ -95,6 +122,29 @@ def copy_generated(tree: Path, plain: Path) -> list[tuple[str, str]]:
             if differs:
                 changed.append((house, lang))
     return changed
+
+
+def printed(tree: Path) -> dict[tuple[str, str], str]:
+    """Each published card and rulebook PDF, (kind, name) -> the digest of its bytes."""
+    found = {}
+    for kind in ("cards", "pdf"):
+        folder = (tree / "_build" / kind).resolve()
+        for path in folder.rglob("*.pdf"):
+            found[(kind, path.relative_to(folder).as_posix())] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def plain_prints(captured: Path, out: Path, kind: str, names: set[str] | None = None) -> Timing:
+    """Plain WeasyPrint of the captured documents of ``kind`` (only those ``names``, if given), one job after another."""
+    timings = []
+    for manifest in sorted((captured / kind).glob("*/*/manifest.json")):
+        documents = [d["name"] for d in json.loads(manifest.read_text(encoding="utf-8"))]
+        wanted = [name for name in documents if names is None or name in names]
+        if wanted:
+            house, label = manifest.parent.parent.name, manifest.parent.name
+            timings.append(run(sys.executable, PRINT_HTML, "print", captured, kind, house, label, out,
+                               *(wanted if names is not None else ()), cwd=out))
+    return total(timings)
 
 
 def edit_rule_text(tree: Path, lang: str) -> None:
@@ -109,70 +159,291 @@ def edit_rule_text(tree: Path, lang: str) -> None:
     po.write_text(text[:found.end()] + first + text[found.end() + 1:], encoding="utf-8")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="bench-sphinx-"))
-    tree, plain = work / "tree", work / "plain"
+def preview_rows(tree: Path, plain: Path, repeat: int) -> list[Row]:
+    """A saved French msgstr until the open page is told to reload, in a running ``rulebook preview``."""
+    process = subprocess.Popen([sys.executable, "-m", "rulebook", "--root", str(tree), "preview", "--lang", "fr",
+                                "--port", "0"], cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = None
+        for line in process.stdout:
+            if found := re.match(r"preview: (http://\S+/) ", line):
+                address = found.group(1)
+                break
+        if address is None:
+            sys.exit("rulebook preview did not start")
+        copy_generated(tree / "_build" / "preview" / "src", plain)
+
+        def version() -> str:
+            return urllib.request.urlopen(address + "_preview/version").read().decode()
+
+        ours, theirs, loads = [], [], []
+        for _ in range(repeat):
+            loads.append(load())
+            seen = version()
+            start = time.perf_counter()
+            edit_rule_text(tree, "fr")
+            while version() == seen:
+                time.sleep(0.02)
+            ours.append((time.perf_counter() - start, float("nan")))
+            changed = copy_generated(tree / "_build" / "preview" / "src", plain)
+            theirs.append(total(sphinx(plain, *folder) for folder in changed))
+        return [Row("preview: one French msgstr saved, until the page reloads", median(ours), median(theirs),
+                    f"sphinx-build of the {len(changed)} changed folder(s)", statistics.median(loads), 1.2)]
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def overhead(tree: Path) -> list[Row]:
+    """What every command does before it builds anything, each part on its own (one run, in process)."""
+    script = '''
+import json, sys, time
+from pathlib import Path
+tree = Path(sys.argv[1]); times = {}; start = time.perf_counter()
+from rulebook import cli, site, printing
+times["start Python and import the CLI, site and print modules"] = time.perf_counter() - start
+start = time.perf_counter()
+from rulebook.project import Project
+project = Project.load(tree)
+times["load the project (rules, houses, examples run, catalogs)"] = time.perf_counter() - start
+start = time.perf_counter()
+from rulebook.checks import run_checks
+run_checks(project)
+times["the gate (its cache warm)"] = time.perf_counter() - start
+start = time.perf_counter()
+from rulebook.archive import archived_editions
+from rulebook.editions import previous_edition
+for house in project.houses:
+    previous_edition(project, house); archived_editions(project, house)
+times["read the editions' git tags"] = time.perf_counter() - start
+start = time.perf_counter()
+from rulebook.stamps import outputs
+for kind in ("site", "cards", "pdf"):
+    for house in project.houses:
+        outputs(tree / "_build" / kind / house)
+times["stamps: hash every published file"] = time.perf_counter() - start
+start = time.perf_counter()
+import weasyprint
+times["import WeasyPrint (each print worker)"] = time.perf_counter() - start
+start = time.perf_counter()
+import furo, sphinx.builders.html
+times["import Sphinx and the theme (each Sphinx worker)"] = time.perf_counter() - start
+print(json.dumps(times))
+'''
+    result = subprocess.run([sys.executable, "-c", script, str(tree)], cwd=tree, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"overhead: {result.stderr[-2000:]}")
+    at = load()
+    return [Row(f"every command: {what}", (seconds, float("nan")), None, "", at)
+            for what, seconds in json.loads(result.stdout).items()]
+
+
+def keep(rows: list[Row], row: Row) -> None:
+    """A measured row, printed at once (a run stopped half-way still says what it measured)."""
+    rows.append(row)
+    print(text_table([row]).splitlines()[1], flush=True)
+
+
+def measure(work: Path, repeat: int) -> list[Row]:
+    tree, plain, captured, out = work / "tree", work / "plain", work / "print", work / "pdf"
+    out.mkdir()
     for name in SOURCES:
         source = ROOT / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, tree / name)
-    rows: list[tuple[str, tuple[float, float], tuple[float, float], str]] = []
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, tree / name,
+                                                                 **({"ignore": shutil.ignore_patterns("__pycache__")}
+                                                                    if source.is_dir() else {}))
+    # A checkout of its own, as the commands read one (the editions' tags).
+    git = ("git", "-c", "user.name=bench", "-c", "user.email=bench@localhost")
+    run(*git, "init", "-q", cwd=tree)
+    run(*git, "add", "-A", cwd=tree)
+    run(*git, "commit", "-qm", "bench", cwd=tree)
+    rows: list[Row] = []
 
-    # Clean builds: ours of every house and language; plain Sphinx of the same generated reST.
-    ours, theirs = [], []
-    for _ in range(args.repeat):
+    # From nothing: each part of `make site` as its own command, then `make site` whole.
+    parts: dict[str, list[Timing]] = {"cards": [], "pdf": [], "site": [], "whole": []}
+    peers: dict[str, list[Timing]] = {"cards": [], "pdf": [], "site": []}
+    loads = []
+    for attempt in range(repeat):
+        loads.append(load())
         shutil.rmtree(tree / "_build", ignore_errors=True)
-        shutil.rmtree(plain, ignore_errors=True)
-        ours.append(rulebook(tree, "site"))
-        copy_generated(tree, plain)
-        theirs.append(total(*(sphinx(plain, house, lang) for house in HOUSES for lang in LANGUAGES)))
-    rows.append(("clean build, 2 houses x 5 languages", median(ours), median(theirs), "plain sphinx-build, one after another"))
+        for part in ("cards", "pdf", "site"):
+            parts[part].append(rulebook(tree, part))
+        shutil.rmtree(tree / "_build", ignore_errors=True)
+        parts["whole"].append(rulebook(tree, "site"))
+        if attempt == 0:
+            run(sys.executable, PRINT_HTML, "capture", tree, captured, cwd=tree)
+        for folder in ("src", "html", "singlehtml"):
+            shutil.rmtree(plain / folder, ignore_errors=True)
+        copy_generated(tree / "_build" / "src", plain)
+        peers["site"].append(total(sphinx(plain, house, lang) for house in HOUSES for lang in LANGUAGES))
+        single = total(sphinx(plain, house, lang, "singlehtml") for house in HOUSES for lang in LANGUAGES)
+        peers["pdf"].append(total((single, plain_prints(captured, out, "pdf"))))
+        peers["cards"].append(plain_prints(captured, out, "cards"))
+    at = statistics.median(loads)
+    keep(rows, Row("clean: table cards (rulebook cards)", median(parts["cards"]), median(peers["cards"]),
+                    "plain WeasyPrint of the same cards' HTML", at))
+    keep(rows, Row("clean: printed rulebooks (rulebook pdf)", median(parts["pdf"]), median(peers["pdf"]),
+                    "plain sphinx-build -b singlehtml + plain WeasyPrint of the same HTML", at))
+    keep(rows, Row("clean: sites, after their prints (rulebook site)", median(parts["site"]), median(peers["site"]),
+                    "plain sphinx-build -b html, one folder after another", at))
+    whole_peer = median([total(timings) for timings in zip(peers["cards"], peers["pdf"], peers["site"])])
+    keep(rows, Row("clean build, 2 houses x 5 languages (make site)", median(parts["whole"]), whole_peer,
+                    "the sum of the three peers above", at, 0.8))
 
-    # Nothing changed, one language of one house.
-    ours = [rulebook(tree, "site", "--house", "club", "--lang", "fr") for _ in range(args.repeat)]
-    theirs = [sphinx(plain, "club", "fr") for _ in range(args.repeat)]
-    rows.append(("no-op rebuild, one language", median(ours), median(theirs), "plain sphinx-build no-op"))
+    # Nothing changed.
+    at = load()
+    ours = [rulebook(tree, "site", "--house", "club", "--lang", "fr") for _ in range(repeat)]
+    theirs = [sphinx(plain, "club", "fr") for _ in range(repeat)]
+    keep(rows, Row("no-op rebuild, one language (site --house club --lang fr)", median(ours), median(theirs),
+                    "plain sphinx-build no-op of that folder", at))
+    at = load()
+    ours = [rulebook(tree, "site") for _ in range(repeat)]
+    theirs = [total(sphinx(plain, house, lang) for house in HOUSES for lang in LANGUAGES) for _ in range(repeat)]
+    keep(rows, Row("no-op rebuild, everything (make site)", median(ours), median(theirs),
+                    "plain sphinx-build no-op of the 10 folders", at, 1.0))
 
-    # One French rule text edited; then one in every translated language. Plain Sphinx rebuilds the
-    # edited languages' folders, as `make html` would (the peer), or only the folders whose reST
-    # changed (the lower bound: a plain project cannot know which those are without our generator).
-    for what, languages, command in (("one French msgstr edited", ("fr",), ("--lang", "fr")),
-                                     ("one msgstr edited in every language", TRANSLATED, ())):
-        ours, theirs, changed_only = [], [], []
-        for _ in range(args.repeat):
+    # One French rule text edited; then one in every translated language. The peer redoes the folders
+    # whose reST changed (plain Sphinx cannot know which without our generator: a lower bound) and
+    # prints again only the PDFs whose bytes changed.
+    for what, languages, command in (("one French msgstr edited (site --lang fr)", ("fr",), ("--lang", "fr")),
+                                     ("one msgstr edited in every language (make site)", TRANSLATED, ())):
+        ours, sites, whole, loads = [], [], [], []
+        for _ in range(repeat):
+            loads.append(load())
+            before = printed(tree)
             for lang in languages:
                 edit_rule_text(tree, lang)
             ours.append(rulebook(tree, "site", *command))
-            changed = copy_generated(tree, plain)
-            folders = [(house, lang) for house in HOUSES for lang in languages]
-            timings = {folder: sphinx(plain, *folder) for folder in folders}
-            theirs.append(total(*timings.values()))
-            changed_only.append(total(*(timings[folder] for folder in changed)))
-        rows.append((what, median(ours), median(theirs), f"sphinx-build of the {len(folders)} folders of the language(s)"))
-        rows.append((what, median(ours), median(changed_only), f"sphinx-build of the {len(changed)} changed folder(s) only"))
+            changed = copy_generated(tree / "_build" / "src", plain)
+            after = printed(tree)
+            reprinted = {key for key in after if before.get(key) != after[key]}
+            html = total(sphinx(plain, *folder) for folder in changed)
+            single = total(sphinx(plain, *folder, "singlehtml") for folder in changed)
+            prints = [plain_prints(captured, out, kind, {name for k, name in reprinted if k == kind})
+                      for kind in ("cards", "pdf")]
+            sites.append(html)
+            whole.append(total((html, single, *prints)))
+        at = statistics.median(loads)
+        keep(rows, Row(what, median(ours), median(whole), f"sphinx-build (html, singlehtml) of the {len(changed)} "
+                        f"changed folder(s) + WeasyPrint of the {len(reprinted)} PDF(s) whose bytes changed", at, 1.0))
+        keep(rows, Row(what, median(ours), median(sites), f"sphinx-build of the {len(changed)} changed folder(s) only",
+                        at))
+    for row in preview_rows(tree, plain, repeat):
+        keep(rows, row)
 
     # The gate, warm and cold, against gettext's checker and Babel's compiler.
+    at = load()
     catalogs = [tree / "locales" / lang / "LC_MESSAGES" / "rulebook.po" for lang in TRANSLATED]
-    msgfmt = [total(*(run("msgfmt", "--check", "-o", os.devnull, po, cwd=tree) for po in catalogs))
-              for _ in range(args.repeat)]
-    pybabel = [total(*(run(BIN / "pybabel", "compile", "-i", po, "-o", work / "out.mo", "-l", po.parent.parent.name, cwd=tree)
-                       for po in catalogs)) for _ in range(args.repeat)]
-    warm = [rulebook(tree, "check") for _ in range(args.repeat)]
+    msgfmt = [total(run("msgfmt", "--check", "-o", os.devnull, po, cwd=tree) for po in catalogs)
+              for _ in range(repeat)]
+    pybabel = [total(run(BIN / "pybabel", "compile", "-i", po, "-o", work / "out.mo", "-l", po.parent.parent.name,
+                         cwd=tree) for po in catalogs) for _ in range(repeat)]
+    warm = [rulebook(tree, "check") for _ in range(repeat)]
     cold = []
-    for _ in range(args.repeat):
+    for _ in range(repeat):
         shutil.rmtree(tree / "_build" / "cache", ignore_errors=True)
         cold.append(rulebook(tree, "check"))
-    rows.append(("rulebook check (cache warm)", median(warm), median(msgfmt), "msgfmt --check, 4 catalogs"))
-    rows.append(("rulebook check (cache warm)", median(warm), median(pybabel), "pybabel compile, 4 catalogs"))
-    rows.append(("rulebook check (no cache)", median(cold), median(msgfmt), "msgfmt --check, 4 catalogs"))
+    keep(rows, Row("rulebook check (cache warm)", median(warm), median(pybabel), "pybabel compile, 4 catalogs", at))
+    keep(rows, Row("rulebook check (no cache)", median(cold), median(pybabel), "pybabel compile, 4 catalogs", at))
+    keep(rows, Row("rulebook check (cache warm)", median(warm), median(msgfmt), "msgfmt --check, 4 catalogs", at))
+    for row in overhead(tree):
+        keep(rows, row)
+    return rows
 
-    print(f"median of {args.repeat} runs on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    print(f"{'what':38} {'ours wall':>10} {'ours cpu':>9}   {'peer wall':>10} {'peer cpu':>9}   {'wall ratio':>10}  peer")
-    for what, (wall, cpu), (peer_wall, peer_cpu), peer in rows:
-        print(f"{what:38} {wall:9.2f}s {cpu:8.2f}s   {peer_wall:9.2f}s {peer_cpu:8.2f}s   {wall / peer_wall:9.2f}x  {peer}")
-    shutil.rmtree(work, ignore_errors=True)
+
+def seconds(value: float) -> str:
+    return "—" if value != value else f"{value:.2f} s"
+
+
+def ratio(row: Row) -> str:
+    return f"{row.ours[0] / row.peer[0]:.2f}x" if row.peer else ""
+
+
+def target(row: Row) -> str:
+    if row.target is None:
+        return ""
+    return f"≤ {row.target:.1f}x: {'met' if row.ours[0] / row.peer[0] <= row.target else 'NOT met'}"
+
+
+def text_table(rows: list[Row]) -> str:
+    lines = [f"{'what':60} {'ours':>9} {'cpu':>9}  {'peer':>9} {'cpu':>9}  {'ratio':>6}  {'load':>5}  target / peer"]
+    for row in rows:
+        peer = row.peer or (float("nan"), float("nan"))
+        lines.append(f"{row.what:60} {seconds(row.ours[0]):>9} {seconds(row.ours[1]):>9}  {seconds(peer[0]):>9} "
+                     f"{seconds(peer[1]):>9}  {ratio(row):>6}  {row.load:5.1f}  {target(row) + '; ' if row.target else ''}"
+                     f"{row.peer_is}")
+    return "\n".join(lines)
+
+
+def measured_commit() -> str:
+    """The commit whose tree is measured (read before copying it), marked if the tree differs from it."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
+                           text=True).stdout.strip()
+    return f"`{commit}`{' (with local changes)' if dirty else ''}"
+
+
+def markdown_table(rows: list[Row], repeat: int, commit: str) -> str:
+    lines = [f"Measured on {datetime.date.today().isoformat()} at commit {commit} "
+             f"by `benchmarks/bench_sphinx.py --repeat {repeat}` (median wall clock, {os.cpu_count()} cores; the load "
+             "average is the machine's when the row was measured: another build running beside it slows ours and the "
+             "peer alike, but not always equally).", "",
+             "| what | ours | peer | ratio | target | load | peer is |", "|---|---|---|---|---|---|---|"]
+    for row in rows:
+        lines.append(f"| {row.what} | {seconds(row.ours[0])} | {seconds(row.peer[0]) if row.peer else ''} | {ratio(row)} | "
+                     f"{target(row)} | {row.load:.1f} | {row.peer_is} |")
+    return "\n".join(lines)
+
+
+def write_readme(readme: Path, table: str) -> None:
+    """The README's speed table, between its markers, replaced with ``table``."""
+    text = readme.read_text(encoding="utf-8")
+    begin, end = text.find(README_BEGIN), text.find(README_END)
+    if begin < 0 or end < begin:
+        sys.exit(f"{readme}: no speed table between {README_BEGIN!r} and {README_END!r}")
+    readme.write_text(text[:begin + len(README_BEGIN)] + "\n" + table + "\n" + text[end:], encoding="utf-8")
+
+
+def readme_is_current(readme: Path) -> str | None:
+    """None if the README's table was measured at a commit after which the build did not change;
+    else why not, in one line."""
+    text = readme.read_text(encoding="utf-8")
+    table = text[text.find(README_BEGIN):text.find(README_END)] if README_BEGIN in text else ""
+    found = re.search(r"at commit `([0-9a-f]+)`", table)
+    if not found:
+        return f"{readme.name}: no speed table written by benchmarks/bench_sphinx.py --write-readme"
+    changed = subprocess.run(["git", "log", "--format=%h %s", f"{found.group(1)}..HEAD", "--", *BUILD], cwd=ROOT,
+                             capture_output=True, text=True)
+    if changed.returncode != 0:
+        return f"{readme.name}: its speed table names commit {found.group(1)}, which is not in this history"
+    if changed.stdout.strip():
+        last = changed.stdout.splitlines()[0]
+        return f"{readme.name}: its speed table was measured at {found.group(1)}, before the build changed ({last[:60]})"
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--write-readme", action="store_true", help="write the README's speed table from this run")
+    parser.add_argument("--check-readme", action="store_true", help="only say whether the README's table is current")
+    args = parser.parse_args()
+    if args.check_readme:
+        stale = readme_is_current(ROOT / "README.md")
+        print(stale or "README.md: the speed table is current")
+        sys.exit(1 if stale else 0)
+    work = Path(tempfile.mkdtemp(prefix="bench-sphinx-"))
+    commit = measured_commit()
+    print(text_table([]), flush=True)
+    try:
+        rows = measure(work, args.repeat)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"\nmedian of {args.repeat} runs on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(text_table(rows))
+    if args.write_readme:
+        write_readme(ROOT / "README.md", markdown_table(rows, args.repeat, commit))
+        print(f"{ROOT / 'README.md'}: speed table written")
 
 
 if __name__ == "__main__":

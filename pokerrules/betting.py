@@ -88,7 +88,7 @@ def _walk(levels: Sequence[int], big_blind: int) -> list[tuple[int, int, int, st
 def _state(levels: Sequence[int], big_blind: int) -> RoundState:
     walked = _walk(levels, big_blind)
     current, inc, opened = 0, big_blind, False
-    for lv, by, before, kind in walked:
+    for lv, by, _before, kind in walked:
         if kind == "opening" and lv >= big_blind and not opened:
             opened = True
             inc = max(by, big_blind)

@@ -91,7 +91,7 @@ _STRAIGHT_TOP: tuple[int, ...] = tuple(_straight_top(m) for m in range(1 << 13))
 
 
 def _top_ranks(mask: int, n: int) -> list[int]:
-    out = []
+    out: list[int] = []
     r = 12
     while len(out) < n and r >= 0:
         if mask >> r & 1:
@@ -216,7 +216,7 @@ def _flush_value(cards: Iterable[str], suits: int) -> HandValue:
             for c in cards:
                 if _SUIT_OF[c] == s:
                     mask |= _RANK_BIT[c]
-            return _FLUSH[mask]  # type: ignore[return-value]
+            return _FLUSH[mask]
     raise AssertionError("no flush suit")  # pragma: no cover
 
 

@@ -383,7 +383,7 @@ class House:
             tm = _mapping(m["times"], tp, ("break_minutes", "cashier_return_minutes", "return_same_table_hours"))
             cash["times"] = Times(_int(tm, "break_minutes", tp, minimum=1), _int(tm, "cashier_return_minutes", tp, minimum=1),
                                   _int(tm, "return_same_table_hours", tp, minimum=1))
-        extra: dict[str, str] = {}
+        extra: dict[str, Any] = {}
         if "betting" in m:
             bp: tuple = ("betting",)
             b = _mapping(m["betting"], bp, (), optional=("incomplete_all_in", "undercall"))
@@ -399,7 +399,7 @@ class House:
         return cls(currency, official, tuple(announced), **cash, **extra)
 
     @staticmethod
-    def _cash_games(m: dict) -> dict[str, Any]:
+    def _cash_games(m: Mapping) -> dict[str, Any]:
         """The stakes table and the rake: what a cash-game room adds."""
         rows = m["stakes"]
         if not isinstance(rows, list) or not rows:

@@ -93,11 +93,11 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
         elif state == "untranslated":
             problems.append(Problem(rel, entry.lineno, "untranslated", rule, lang, f"{label}: not translated"))
         else:
-            ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            ids: tuple[str, ...] = entry.id if isinstance(entry.id, tuple) else (str(entry.id),)
+            strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
             interface = not source.context
             found = (memo(digest(lang, str(interface), *ids, "\1", *strings),
-                          lambda: list(_text_problems(ids, strings, lang, glossary, interface)))
+                          lambda: list(_text_problems(ids, strings, lang, glossary, interface)))  # noqa: B023 (called at once)
                      if memo else _text_problems(ids, strings, lang, glossary, interface))
             for check, message in found:
                 problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))

@@ -1,5 +1,5 @@
-"""``rulebook`` command line: check, gettext, update-po, site, cards, pdf, new-house, fidelity,
-changes, edition.
+"""``rulebook`` command line: check, gettext, update-po, site, preview, cards, pdf, new-house,
+fidelity, changes, edition.
 
 A user's mistake ends in one line per problem and a non-zero exit, never a
 traceback: 2 for input that cannot be read, 1 for an inconsistency.
@@ -31,6 +31,7 @@ from rulebook.printing import build_cards
 from rulebook.project import Project
 from rulebook.site import build_all
 from rulebook.status import all_status
+from rulebook.preview import Preview
 
 
 def _print_errors(errors: list[ModelError]) -> None:
@@ -52,17 +53,25 @@ class Stop(Exception):
         self.code = code
 
 
-def _load(root: Path) -> Project:
-    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent."""
+def _load(root: Path, form: str = "text") -> Project:
+    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent. In JSON (``check
+    --format json``), the mistakes are the report's problems whatever they are, an unreadable input's
+    with the check "unreadable", so that a tool reading the report always gets JSON."""
 
     try:
         return Project.load(root)
     except ModelErrors as exc:
-        if all(error.check for error in exc.errors):
-            _report([Problem(e.file, e.line, e.check, e.rule_id, None, e.message) for e in exc.errors], [], "text")
-            raise Stop(1) from None
-        _print_errors(exc.errors)
-        raise Stop(2) from None
+        errors = exc.errors
+    except ModelError as exc:   # a single mistake: ``main`` prints it as it is, but for a JSON report
+        if form != "json":
+            raise
+        errors = [exc]
+    code = 1 if all(error.check for error in errors) else 2
+    if code == 1 or form == "json":
+        _report([Problem(e.file, e.line, e.check or "unreadable", e.rule_id, None, e.message) for e in errors], [], form)
+    else:
+        _print_errors(errors)
+    raise Stop(code)
 
 
 def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...]:
@@ -94,7 +103,7 @@ def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ..
 
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
 
-    project = _load(root)
+    project = _load(root, args.format)
     problems = run_checks(project)
     template = project.template
     _report(problems, all_status(project), args.format,
@@ -164,6 +173,28 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
         if args.builder == "html":   # the published site, with the cards and PDFs it offers
             return 0 if build_site(project, languages, build, houses) else 1
         return 0 if build_all(project, languages, args.builder, build, houses) else 1
+
+
+def cmd_preview(root: Path, args: argparse.Namespace) -> int:
+    """The editors' preview (``rulebook.preview``): the gate's report at every change, as here."""
+
+    refused: list[int] = []
+
+    def gated() -> Project | None:
+        try:
+            return _gated(root, args)[0]
+        except Stop as stop:   # its report is printed; the last preview stands
+            refused.append(stop.code)
+            return None
+
+    preview = Preview(root, gated, tuple(args.house or ()) or None, tuple(args.lang or LANGUAGES),
+                      args.build_dir or root / "_build")
+    if args.once:
+        ok = preview.update()
+        print(f"preview: {preview.folder / 'site'}" if ok else "preview: not rebuilt")
+        return 0 if ok else (refused[-1] if refused else 1)
+    preview.watch(args.port, lambda line: print(line, flush=True))
+    return 0
 
 
 def cmd_cards(root: Path, args: argparse.Namespace) -> int:
@@ -389,6 +420,13 @@ def main(argv: list[str] | None = None) -> int:
                            "doctest, or another Sphinx builder")
     site.add_argument("--build-dir", type=Path, default=None, help="default: _build")
     site.add_argument("--house", action="append", help="a house id (default: every house)")
+    preview = commands.add_parser("preview", help="the reader's edition of what changed, rebuilt as files are "
+                                                   "saved and served with live reload (never published)")
+    preview.add_argument("--lang", action="append", choices=LANGUAGES)
+    preview.add_argument("--house", action="append", help="a house id (default: every house)")
+    preview.add_argument("--build-dir", type=Path, default=None, help="default: _build (the preview is in its preview/)")
+    preview.add_argument("--port", type=int, default=8000, help="the local port to serve on (default: 8000; 0: any)")
+    preview.add_argument("--once", action="store_true", help="build once and stop, without serving")
     for name, text in (("cards", "table cards and sheets as PDF"), ("pdf", "the printable rulebook per language")):
         command = commands.add_parser(name, help=text)
         command.add_argument("--lang", action="append", choices=LANGUAGES)
@@ -418,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     confirm.add_argument("note", nargs="*", help="the notes' ids")
     confirm.add_argument("--all", action="store_true", help="every note")
     args = parser.parse_args(argv)
-    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site,
+    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site, "preview": cmd_preview,
                "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
                "changes": cmd_changes, "edition": cmd_edition, "notes": cmd_notes}
     try:

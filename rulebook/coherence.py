@@ -1,7 +1,7 @@
 """One house, one truth: each house's rulebook read whole, as its editors would read it.
 
 The catalog checks keep every translation true to its English; these keep each house's edition
-true to itself (DESIGN principle 9):
+true to itself (docs/DESIGN.md, principle 9):
 
 - ``policy``: a table policy (who shows first, undercalls, the ante…) is stated once, and with the
   value the house applies, so the engine and the reader never disagree;
@@ -114,7 +114,8 @@ def currency_problems(project: Project) -> list[Problem]:
         if foreign is None:
             continue
         where = f"house {book.id} ({book.house_file}) counts in {book.unit}"
-        for item in (*book.rules, *book.notes):
+        items: list[Rule | Note] = [*book.rules, *book.notes]
+        for item in items:
             for name, value in item.values.items():
                 unit = resolve(value, book.house)[1] if value is not None else None
                 if unit in CURRENCY_WORDS and unit != book.unit:

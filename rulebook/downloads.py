@@ -71,7 +71,7 @@ class Download:
 
 def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path] | None = None) -> list[Download]:
     """Every file a house offers in one language, in the order the page lists them: the rulebook and
-    the redline of its edition, then per stakes its card, its sheet of two and its two-sided card,
+    the redline of its edition, then per stakes its card, its sheet (two cards on A4) and its two-sided card,
     then the rake card. (A file not printed has no size: a first edition has no redline.) ``printed``:
     where the cards and the PDFs are, if not published in ``build``."""
     printed = {"cards": build / "cards", "pdf": build / "pdf", **(printed or {})}

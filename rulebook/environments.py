@@ -39,6 +39,7 @@ def environment(project: Project, folder: str, tr: Translations | None = None) -
                                  undefined=jinja2.StrictUndefined,
                                  extensions=["jinja2.ext.i18n"] if tr is not None else [], **OPTIONS[folder])
         if tr is not None:
-            env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=False)
+            # added by the i18n extension, which the stubs of Environment do not know
+            env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=False)  # type: ignore[attr-defined]
         made[key] = env
     return made[key]

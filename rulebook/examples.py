@@ -12,17 +12,21 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
-
-from pokerrules import House
+from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook import yamlload
 from rulebook.calls import ENGINE_MODULES, Call, CallError, parse_call, reads_the_house, run_call, show_call
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.model import HOUSE_UNITS, ID_PATTERN, MAX_ID, Message, placeholders, _Reader, _clean
+from rulebook.placeholders import clean, placeholders
+from rulebook.reader import Reader
+from rulebook.records import ID_PATTERN, MAX_ID, Message
+from rulebook.schema import (HOUSE_UNITS, CheckRecord, ExampleRecord, ExamplesFileRecord, ExampleTableRecord,
+                             InUnitRecord)
 from rulebook.yamlload import Map
 from rulebook.values import Value, parse_value
 
+if TYPE_CHECKING:
+    from pokerrules import House
 
 @dataclass(frozen=True)
 class Check:
@@ -104,20 +108,15 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: dict[st
     except ModelError as exc:
         errors.append(exc)
         return []
-    reader = _Reader(rel, errors, "example")
-    top = reader.fields(data, 1, None, "an examples file", required={"examples": list})
+    reader = Reader(rel, errors, "example")
+    top = reader.fields(data, 1, None, "an examples file", ExamplesFileRecord)
     if top is None:
         return []
     found = []
     for index, entry in enumerate(top["examples"]):
         line = data["examples"].line_of(index)
         ident = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else None
-        fields = reader.fields(
-            entry, line, ident, "an example",
-            required={"id": str, "rule": str, "text": str, "checks": list},
-            optional={"given": dict, "results": dict, "table": dict, "houses": list, "variant": str,
-                      **{f"in_{unit}": dict for unit in HOUSE_UNITS}},
-        )
+        fields = reader.fields(entry, line, ident, "an example", ExampleRecord)
         if fields is None:
             continue
         if not ID_PATTERN.match(ident) or len(ident) > MAX_ID:
@@ -141,7 +140,7 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: dict[st
     return found
 
 
-def _values(reader: _Reader, data: Any, ident: str) -> dict[str, Value]:
+def _values(reader: Reader, data: Any, ident: str) -> dict[str, Value]:
     values = {}
     for name, spec in (data or {}).items():
         try:
@@ -151,21 +150,21 @@ def _values(reader: _Reader, data: Any, ident: str) -> dict[str, Value]:
     return values
 
 
-def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -> WorkedExample | None:
+def _example(reader: Reader, entry: Any, fields: dict, ident: str, line: int) -> WorkedExample | None:
     given = _values(reader, fields.get("given"), ident)
     results = _values(reader, fields.get("results"), ident)
     columns: list[Column] = []
     rows: list[dict[str, Value]] = []
     table = fields.get("table")
     if table is not None:
-        spec = reader.fields(table, entry.line_of("table"), ident, "a table", required={"columns": dict, "rows": list})
+        spec = reader.fields(table, entry.line_of("table"), ident, "a table", ExampleTableRecord)
         if spec is None:
             return None
         for name, label in spec["columns"].items():
             if not isinstance(label, str):
                 reader.error(table["columns"].line_of(name), ident, f"column {name!r} needs an English label")
                 continue
-            columns.append(Column(name, Message(f"{ident}.column.{name}", _clean(label), reader.file,
+            columns.append(Column(name, Message(f"{ident}.column.{name}", clean(label), reader.file,
                                                 table["columns"].line_of(name), fields["rule"])))
         for number, row in enumerate(spec["rows"]):
             at = table["rows"].line_of(number)
@@ -180,7 +179,7 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
     checks = []
     for number, item in enumerate(fields["checks"]):
         at = entry["checks"].line_of(number)
-        spec = reader.fields(item, at, ident, "a check", required={"call": str}, optional={"expect": (str, list, dict, bool)})
+        spec = reader.fields(item, at, ident, "a check", CheckRecord)
         if spec is None:
             continue
         if "expect" not in spec:
@@ -195,7 +194,7 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
         checks.append(Check(call, spec["expect"], at))
     if not checks:
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
-    text = Message(f"{ident}.text", _clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
+    text = Message(f"{ident}.text", clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
     try:
         names = placeholders(text.text)
     except ValueError as exc:
@@ -219,12 +218,11 @@ def _example(reader: _Reader, entry: Any, fields: dict, ident: str, line: int) -
                          tuple(rows), reader.file, line, tuple(houses), fields.get("variant"), by_unit)
 
 
-def _in_unit(reader: _Reader, data: Map, ident: str, unit: str, given: dict, results: dict,
+def _in_unit(reader: Reader, data: Map, ident: str, unit: str, given: dict, results: dict,
              columns: list[Column], rows: int) -> tuple[dict, dict, tuple | None]:
     """``in_<unit>:``: the given values, results and rows that an example gives in another unit; each
     names a value the example already has (the story is the same, only its amounts change)."""
-    spec = reader.fields(data, data.line, ident, f"'in_{unit}'", required={},
-                         optional={"given": dict, "results": dict, "rows": list})
+    spec = reader.fields(data, data.line, ident, f"'in_{unit}'", InUnitRecord)
     if spec is None:
         return {}, {}, None
     values = {}
@@ -269,7 +267,6 @@ def load_examples(root: Path, rule_ids: dict[str, frozenset[str]] | None = None,
     """Every example under ``executable_examples/``; ModelErrors lists all mistakes.
 
     ``rule_ids`` maps each library rule to the names of its variants (empty for a rule stated one way)."""
-
     errors: list[ModelError] = []
     seen: dict[str, tuple[str, int]] = {}
     examples = []

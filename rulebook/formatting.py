@@ -1,4 +1,4 @@
-"""Numbers and names as each language writes them (DESIGN principle 1).
+"""Numbers and names as each language writes them (docs/DESIGN.md, principle 1).
 
 Digits, grouping, percent signs, durations and lists come from Babel's CLDR
 data; the currency word comes from the catalogs, because Romanian and Croatian

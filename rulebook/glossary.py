@@ -18,8 +18,9 @@ from typing import Any, Collection
 
 from rulebook import yamlload
 from rulebook.memo import digest
-from rulebook.errors import ModelError
-from rulebook.model import ID_PATTERN
+from rulebook.errors import ModelError, ModelErrors
+from rulebook.records import ID_PATTERN
+from rulebook.schema import GlossaryRecord, LanguageGlossaryRecord, TermRecord, problems, unknown_keys
 
 ENGLISH = "locales/glossary.yaml"
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -172,99 +173,168 @@ class Glossary:
         return self._cache[key]
 
 
-def _words(data: Any, where: str, line: int, what: str) -> tuple[str, ...]:
+def _words(data: Any, where: str, line: int, what: str, errors: list[ModelError]) -> tuple[str, ...] | None:
+    """A list of whole words, folded; None (the error reported) when it is not one."""
     if not isinstance(data, list) or not data or not all(isinstance(v, str) and v.strip() for v in data):
-        raise ModelError(where, line, None, f"{what} must be a list of words")
+        errors.append(ModelError(where, line, None, f"{what} must be a list of words"))
+        return None
     for word in data:
         if "*" in word or any(c in word for c in "<>&\"`{}"):
-            raise ModelError(where, line, None, f"{what}: {word!r} must be a whole word, without '*' or markup")
+            errors.append(ModelError(where, line, None, f"{what}: {word!r} must be a whole word, without '*' or markup"))
+            return None
     return tuple(" ".join(word.split()) for word in data)
 
 
-def _mapping(data: Any, where: str, what: str) -> yamlload.Map:
+def _mapping(data: Any, where: str, what: str, errors: list[ModelError]) -> yamlload.Map | None:
     if not isinstance(data, yamlload.Map):
-        raise ModelError(where, getattr(data, "line", 1), None, f"{what} must be a mapping")
+        errors.append(ModelError(where, getattr(data, "line", 1), None, f"{what} must be a mapping"))
+        return None
     return data
 
 
-def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
-    """The glossary, strictly: every term needs its forms in every language."""
-    data = _mapping(yamlload.load(root / ENGLISH, ENGLISH), ENGLISH, "the glossary")
-    entries = data.get("terms")
-    if not isinstance(entries, list) or set(data) != {"terms"}:
-        raise ModelError(ENGLISH, 1, None, "the glossary has one key, 'terms', listing the terms")
+def _load(root: Path, where: str, what: str, errors: list[ModelError]) -> yamlload.Map | None:
+    """A glossary file as a mapping; None (the error reported) when it cannot be read as one."""
+    try:
+        data = yamlload.load(root / where, where)
+    except ModelError as exc:
+        errors.append(exc)
+        return None
+    return _mapping(data, where, what, errors)
+
+
+def _term(entry: Any, line: int, english: dict[str, tuple[int, yamlload.Map]], errors: list[ModelError]) -> None:
+    """One term of the English glossary, added to ``english`` once its id is sound."""
+    entry = _mapping(entry, ENGLISH, "each term", errors)
+    if entry is None:
+        return
+    unknown = unknown_keys(TermRecord, entry)
+    if unknown:
+        errors.append(ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term"))
+        return
+    ident = entry.get("id")
+    if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
+        errors.append(ModelError(ENGLISH, line, None, "each term needs an 'id' of lower-case words joined by hyphens"))
+        return
+    if ident in english:
+        errors.append(ModelError(ENGLISH, line, ident, f"duplicate term id (first on line {english[ident][0]})", "term"))
+        return
+    english[ident] = (line, entry)   # known to the language files, even when its entry has a mistake
+    if not isinstance(entry.get("note"), str) or not entry["note"].strip():
+        errors.append(ModelError(ENGLISH, line, ident, "each term needs a 'note' saying what it means", "term"))
+    _words(entry.get("en"), ENGLISH, entry.line_of("en"), f"term {ident!r}: 'en'", errors)
+    house_notes = entry.get("house_notes", {})
+    if not isinstance(house_notes, dict) or not all(
+            isinstance(h, str) and ID_PATTERN.fullmatch(h) and isinstance(n, str) and n.strip()
+            for h, n in house_notes.items()):
+        errors.append(ModelError(ENGLISH, entry.line_of("house_notes"), ident, "'house_notes' maps a house id to the "
+                                 "term's meaning at that house", "term"))
+    rules = entry.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) and ID_PATTERN.fullmatch(r) for r in rules):
+        errors.append(ModelError(ENGLISH, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term"))
+
+
+def _english(root: Path, errors: list[ModelError]) -> dict[str, tuple[int, yamlload.Map]] | None:
+    """Each term of ``locales/glossary.yaml`` by id, with its line; None when the file is unusable."""
+    data = _load(root, ENGLISH, "the glossary", errors)
+    if data is None:
+        return None
+    if problems(GlossaryRecord, data, 1, "the glossary"):
+        errors.append(ModelError(ENGLISH, 1, None, "the glossary has one key, 'terms', listing the terms"))
+        return None
     english: dict[str, tuple[int, yamlload.Map]] = {}
-    for index, entry in enumerate(entries):
-        line = entries.line_of(index)
-        entry = _mapping(entry, ENGLISH, "each term")
-        unknown = set(entry) - {"id", "en", "note", "keep", "other_senses", "search", "rules", "house_notes"}
-        if unknown:
-            raise ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term")
-        ident = entry.get("id")
-        if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
-            raise ModelError(ENGLISH, line, None, "each term needs an 'id' of lower-case words joined by hyphens")
-        if ident in english:
-            raise ModelError(ENGLISH, line, ident, f"duplicate term id (first on line {english[ident][0]})", "term")
-        if not isinstance(entry.get("note"), str) or not entry["note"].strip():
-            raise ModelError(ENGLISH, line, ident, "each term needs a 'note' saying what it means", "term")
-        _words(entry.get("en"), ENGLISH, entry.line_of("en"), f"term {ident!r}: 'en'")
-        house_notes = entry.get("house_notes", {})
-        if not isinstance(house_notes, dict) or not all(
-                isinstance(h, str) and ID_PATTERN.fullmatch(h) and isinstance(n, str) and n.strip()
-                for h, n in house_notes.items()):
-            raise ModelError(ENGLISH, entry.line_of("house_notes"), ident, "'house_notes' maps a house id to the "
-                             "term's meaning at that house", "term")
-        rules = entry.get("rules", [])
-        if not isinstance(rules, list) or not all(isinstance(r, str) and ID_PATTERN.fullmatch(r) for r in rules):
-            raise ModelError(ENGLISH, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term")
-        english[ident] = (line, entry)
-    forms: dict[str, dict[str, tuple[str, ...]]] = {ident: {} for ident in english}
-    avoid: dict[str, dict[str, tuple[str, ...]]] = {ident: {} for ident in english}
-    search: dict[str, dict[str, tuple[str, ...]]] = {
-        ident: {"en": _words(entry["search"], ENGLISH, entry.line_of("search"), f"term {ident!r}: 'search'")}
-        for ident, (_, entry) in english.items() if "search" in entry}
-    loanwords: dict[str, frozenset[str]] = {}
-    apostrophes: dict[str, str] = {}
-    for lang in languages:
-        where = language_file(lang)
-        local = _mapping(yamlload.load(root / where, where), where, "a language's glossary")
-        unknown = set(local) - {"terms", "avoid", "loanwords", "search", "apostrophe"}
-        if unknown:
-            raise ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} "
-                                             "(known: apostrophe, avoid, loanwords, search, terms)")
-        apostrophes[lang] = local.get("apostrophe", "'")
-        if apostrophes[lang] not in ("'", "\u2019"):
-            raise ModelError(where, local.line_of("apostrophe"), None, "apostrophe must be ' or \u2019")
-        terms = _mapping(local.get("terms"), where, "'terms'")
-        for ident, words in terms.items():
-            if ident not in english:
-                raise ModelError(where, terms.line_of(ident), None, f"{ident!r} is not a term of {ENGLISH}")
-            forms[ident][lang] = _words(words, where, terms.line_of(ident), f"term {ident!r}")
-        for ident in english:
-            if ident not in terms:
-                raise ModelError(where, terms.line, ident, f"term {ident!r} has no {lang} forms", "term")
-        avoided = _mapping(local.get("avoid", yamlload.Map()), where, "'avoid'") if "avoid" in local else {}
-        for ident, words in avoided.items():
-            if ident not in english:
-                raise ModelError(where, avoided.line_of(ident), None, f"{ident!r} is not a term of {ENGLISH}")
-            avoid[ident][lang] = _words(words, where, avoided.line_of(ident), f"avoid {ident!r}")
-        searched = _mapping(local["search"], where, "'search'") if "search" in local else {}
-        for ident, words in searched.items():
-            if ident not in english:
-                raise ModelError(where, searched.line_of(ident), None, f"{ident!r} is not a term of {ENGLISH}")
-            search.setdefault(ident, {})[lang] = _words(words, where, searched.line_of(ident), f"search {ident!r}")
-        loans = local.get("loanwords", [])
-        loanwords[lang] = frozenset(w.lower() for w in _words(loans, where, local.line_of("loanwords"), "'loanwords'")) \
-            if loans else frozenset()
-    terms_out = []
+    for index, entry in enumerate(data["terms"]):
+        _term(entry, data["terms"].line_of(index), english, errors)
+    return english
+
+
+def _by_term(data: Any, where: str, what: str, english: dict, errors: list[ModelError]
+             ) -> dict[str, tuple[str, ...]]:
+    """A language's words for each term (``terms``, ``avoid`` or ``search``): every entry judged."""
+    found: dict[str, tuple[str, ...]] = {}
+    for ident, words in data.items():
+        if ident not in english:
+            errors.append(ModelError(where, data.line_of(ident), None, f"{ident!r} is not a term of {ENGLISH}"))
+            continue
+        checked = _words(words, where, data.line_of(ident), f"{what} {ident!r}", errors)
+        if checked is not None:
+            found[ident] = checked
+    return found
+
+
+@dataclass
+class _Language:
+    """What one language's glossary file gives: forms, words to avoid and to search, loanwords, apostrophe."""
+
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    search: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    loanwords: frozenset[str] = frozenset()
+    apostrophe: str = "'"
+
+
+def _language(root: Path, lang: str, english: dict, errors: list[ModelError]) -> _Language:
+    """``locales/<lang>/glossary.yaml``, every mistake in it reported."""
+    where = language_file(lang)
+    found = _Language()
+    local = _load(root, where, "a language's glossary", errors)
+    if local is None:
+        return found
+    unknown = unknown_keys(LanguageGlossaryRecord, local)
+    if unknown:
+        errors.append(ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} "
+                                                 "(known: apostrophe, avoid, loanwords, search, terms)"))
+        return found
+    found.apostrophe = local.get("apostrophe", "'")
+    if found.apostrophe not in ("'", "\u2019"):
+        errors.append(ModelError(where, local.line_of("apostrophe"), None, "apostrophe must be ' or \u2019"))
+        found.apostrophe = "'"
+    terms = _mapping(local.get("terms"), where, "'terms'", errors)
+    if terms is not None:
+        found.forms = _by_term(terms, where, "term", english, errors)
+        errors += [ModelError(where, terms.line, ident, f"term {ident!r} has no {lang} forms", "term")
+                   for ident in english if ident not in terms]
+    for key, what in (("avoid", "avoid"), ("search", "search")):
+        words = _mapping(local[key], where, f"'{key}'", errors) if key in local else None
+        setattr(found, key, _by_term(words, where, what, english, errors) if words is not None else {})
+    loans = local.get("loanwords", [])
+    words = _words(loans, where, local.line_of("loanwords"), "'loanwords'", errors) if loans else ()
+    found.loanwords = frozenset(w.lower() for w in words or ())
+    return found
+
+
+def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
+    """The glossary, strictly: every term needs its forms in every language. ModelErrors lists every
+    mistake of every glossary file."""
+    errors: list[ModelError] = []
+    english = _english(root, errors)
+    if english is None:
+        raise ModelErrors(errors)
+    search: dict[str, dict[str, tuple[str, ...]]] = {}
+    other_senses: dict[str, tuple[str, ...]] = {}
+    for ident, (_, entry) in english.items():
+        if "search" in entry:
+            words = _words(entry["search"], ENGLISH, entry.line_of("search"), f"term {ident!r}: 'search'", errors)
+            search[ident] = {"en": words or ()}
+        if "other_senses" in entry:
+            words = _words(entry["other_senses"], ENGLISH, entry.line_of("other_senses"), "'other_senses'", errors)
+            other_senses[ident] = words or ()
+    if errors:   # the languages' files are judged against a sound English glossary
+        raise ModelErrors(errors)
+    local = {lang: _language(root, lang, english, errors) for lang in languages}
+    if errors:
+        raise ModelErrors(errors)
+    terms = []
     for ident, (line, entry) in english.items():
-        terms_out.append(Term(
+        terms.append(Term(
             ident, tuple(" ".join(w.split()) for w in entry["en"]), " ".join(entry["note"].split()),
-            entry.line_of("note"), bool(entry.get("keep")),
-            _words(entry["other_senses"], ENGLISH, entry.line_of("other_senses"), "'other_senses'")
-            if "other_senses" in entry else (),
-            forms[ident], avoid[ident], search.get(ident, {}), tuple(entry.get("rules", ())),
+            entry.line_of("note"), bool(entry.get("keep")), other_senses.get(ident, ()),
+            {lang: found.forms[ident] for lang, found in local.items() if ident in found.forms},
+            {lang: found.avoid[ident] for lang, found in local.items() if ident in found.avoid},
+            {**search.get(ident, {}), **{lang: found.search[ident] for lang, found in local.items()
+                                         if ident in found.search}},
+            tuple(entry.get("rules", ())),
             entry.line_of("rules") if "rules" in entry else line,
             {house: " ".join(note.split()) for house, note in entry.get("house_notes", {}).items()},
         ))
-    return Glossary(tuple(terms_out), loanwords, apostrophes)
+    return Glossary(tuple(terms), {lang: found.loanwords for lang, found in local.items()},
+                    {lang: found.apostrophe for lang, found in local.items()})

@@ -1,4 +1,4 @@
-"""Gettext catalogs: extraction, merging and look-up (DESIGN principle 3).
+"""Gettext catalogs: extraction, merging and look-up (docs/DESIGN.md, principle 3).
 
 English is the msgid language. Each rule string carries its rule id as
 msgctxt, so a changed English source is recognised as the same message and
@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from rulebook import sources
+from rulebook.json_shapes import CatalogRecord, fits
 from rulebook.memo import Memo
 from rulebook.errors import ModelError, ModelErrors
 
@@ -177,7 +178,7 @@ def _carry(new: Message, old: Message, num_plurals: int) -> Message:
         message.flags.add("fuzzy")
         message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
     if isinstance(new.id, tuple) and not isinstance(message.string, tuple):
-        message.string = (message.string,) + ("",) * (num_plurals - 1)
+        message.string = (str(message.string),) + ("",) * (num_plurals - 1)
         message.flags.add("fuzzy")
     elif not isinstance(new.id, tuple) and isinstance(message.string, tuple):
         message.string = message.string[0]
@@ -350,29 +351,13 @@ def _from_record(record: list, lang: str) -> Catalog:
         catalog[entry.id] = entry
     for row in obsolete:
         entry = message(row)
-        catalog.obsolete[(entry.id, entry.context) if entry.context else entry.id] = entry
+        catalog.obsolete[(entry.id, entry.context) if entry.context else entry.id] = entry  # type: ignore[index]  # babel keys by (id, context)
     return catalog
 
 
 def _is_record(value: list) -> bool:
     """The shape of a catalog read back from the cache (anything else is parsed afresh)."""
-    def text(x) -> bool:
-        return isinstance(x, str)
-
-    def texts(x) -> bool:
-        return isinstance(x, list) and all(map(text, x))
-
-    def message(row) -> bool:
-        return (isinstance(row, list) and len(row) == 9 and (text(row[0]) or (texts(row[0]) and row[0]))
-                and (text(row[1]) or texts(row[1])) and (row[2] is None or text(row[2])) and texts(row[3])
-                and isinstance(row[4], int) and isinstance(row[5], list)
-                and all(isinstance(w, list) and len(w) == 2 and text(w[0]) and isinstance(w[1], (int, type(None)))
-                        for w in row[5])
-                and texts(row[6]) and texts(row[7]) and texts(row[8]))
-    return (len(value) == 5 and text(value[0]) and isinstance(value[1], bool)
-            and isinstance(value[2], list) and all(isinstance(p, list) and len(p) == 2 and all(map(text, p)) for p in value[2])
-            and isinstance(value[3], list) and all(map(message, value[3]))
-            and isinstance(value[4], list) and all(map(message, value[4])))
+    return fits(CatalogRecord, value)
 
 
 # Catalogs accepted in this process, by language and content: a second load of the same bytes (the

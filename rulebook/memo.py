@@ -18,6 +18,8 @@ import os
 from pathlib import Path
 from typing import Callable
 
+from rulebook.json_shapes import Findings, fits
+
 _TABLES: dict[str, dict[str, list]] = {}   # by file name: the tables read or filled in this process
 
 
@@ -32,8 +34,7 @@ def digest(*parts: str) -> str:
 
 def pairs_of_text(value) -> bool:
     """The shape of what a check finds: a list of [check, message] pairs."""
-    return isinstance(value, list) and all(
-        isinstance(pair, list) and len(pair) == 2 and all(isinstance(text, str) for text in pair) for pair in value)
+    return fits(Findings, value)
 
 
 class Memo:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from rulebook.errors import Problem
-from rulebook.model import Rulebook
+from rulebook.records import Rulebook
 
 SCHEMES = ("parts", "document")
 # "38. MINIMALAN RAISE": a passage heading the house's document numbers.

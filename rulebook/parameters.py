@@ -112,7 +112,7 @@ def label(path: str, house: dict, tr: Translator) -> str:
     row = re.match(r"stakes\[([^\]]+)\]", path)
     if row is None or name == path:
         return name
-    game = next((r for r in house.get("stakes", []) if row.group(1) in (r.get("role"), str(r.get("name")))), {})
+    game: dict = next((r for r in house.get("stakes", []) if row.group(1) in (r.get("role"), str(r.get("name")))), {})
     named = [str(game["game"])] if game.get("game") else []    # NLH, PLO: as the rules write a game
     return f"{name} ({' '.join([*named, str(game.get('name', row.group(1)))])})"
 

@@ -14,7 +14,6 @@ print jobs are forked (``rulebook.history.prepare``).
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from importlib.metadata import version
 from typing import Any, Callable

@@ -28,8 +28,8 @@ from rulebook.examples import Outcome, WorkedExample, load_examples, run
 from rulebook.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
 from rulebook.memo import Memo
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
-from rulebook.numbering import Numbering, number_rules
 from rulebook.model import Library, Message, Rulebook, load_library
+from rulebook.numbering import Numbering, number_rules
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.
@@ -106,8 +106,8 @@ class Project:
             errors += exc.errors
         try:
             glossary = load_glossary(root, TRANSLATED)
-        except ModelError as exc:
-            errors.append(exc)
+        except ModelErrors as exc:
+            errors += exc.errors
         catalogs: dict[str, Catalog | None] = {}
         for lang in TRANSLATED:
             try:

@@ -2,12 +2,13 @@
 
 Each published folder (``_build/site``, ``review``, ``cards``, ``pdf``) is a symbolic link to a
 version folder beside it (``site.3``). A build stages each new folder in ``<kind>.new``; publishing
-names it as a version, writes the list of links to move in a journal, and moves each link in one
-rename. A command interrupted anywhere (Ctrl-C, a crash, a power cut) leaves either the journal,
-which the next command carries out before it does anything else, or no journal and the previous
-publication untouched: a published folder is never missing, and never half of one build beside
-half of another. What no link names (a staged folder never published, a replaced version) is
-removed then too.
+names it as a version, writes the list of links to move in a journal, and moves each link (a new
+link made beside it, then renamed over it: one rename per link, not one for the whole publication,
+which is why the journal is there). A command interrupted anywhere (Ctrl-C, a crash, a power cut)
+leaves either the journal, which the next command carries out before it does anything else, or no
+journal and the previous publication untouched: a published folder is never missing, and never
+half of one build beside half of another. What no link names (a staged folder never published, a
+replaced version) is removed then too.
 
 Ctrl-C while the links move waits until they have moved (the signal is held, then delivered).
 """
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, TypeVar
 
 from rulebook import faults
+from rulebook.json_shapes import Journal, fits
 
 if TYPE_CHECKING:
     from rulebook.project import Project
@@ -135,6 +137,7 @@ def recover(build: Path) -> None:
             swaps = json.loads(journal.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             swaps = {}
+        swaps = swaps if fits(Journal, swaps) else {}   # a damaged journal moves nothing
         _carry_out(build, {kind: version for kind, version in swaps.items()
                            if kind in KINDS and isinstance(version, str) and (build / version).is_dir()
                            and re.fullmatch(rf"{kind}\.\d+", version)})

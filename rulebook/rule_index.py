@@ -5,13 +5,23 @@ whose first paragraph is its ``rule-meta`` id line) are kept with their title, t
 to and their text, and written for the search page as data. The browser ranks them all together
 (``static/rule_search.js``) with the language's own word splitting and stemming, so the rule is found
 wherever its page comes in Sphinx's order.
+
+The entries are kept in the build environment by a small domain (as ``sphinx.ext.duration`` keeps its
+durations): pickled with it, forgotten for a page that is read again or removed, merged from parallel
+readers, and dropped whole when their shape changes (``RuleIndexDomain.data_version``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Set
+from typing import Any, ClassVar
 
 from docutils import nodes
+from sphinx.addnodes import pending_xref
+from sphinx.builders import Builder
+from sphinx.domains import Domain
+from sphinx.environment import BuildEnvironment
 
 RULE_META = "rule-meta"
 REFERENCE = "rule-reference"   # a part's place for a rule stated elsewhere: the search lists the rule itself
@@ -81,3 +91,36 @@ def script(pages: list[tuple[str, list[dict[str, str]]]], labels: dict[str, str]
                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         data = data.replace(raw, escaped)
     return f"RuleSearch.setIndex({data});\n"
+
+
+Entry = dict[str, str]
+
+
+class RuleIndexDomain(Domain):
+    """Each page's search entries (``entries``), kept between builds with the environment."""
+
+    name = "rulebook"
+    label = "Rulebook rule index"
+    initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
+    data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
+
+    @property
+    def rules(self) -> dict[str, list[Entry]]:
+        """Page name → its entries, in the order the pages were read."""
+        return self.data.setdefault("rules", {})
+
+    def note_page(self, docname: str, doctree: nodes.document) -> None:
+        self.rules[docname] = entries(doctree)
+
+    def clear_doc(self, docname: str) -> None:
+        self.rules.pop(docname, None)
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+                         node: pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:
+        return []   # the index names no object a cross-reference could reach
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        """Pages read by parallel readers join the main environment's."""
+        for docname in docnames:
+            if docname in otherdata["rules"]:
+                self.rules[docname] = otherdata["rules"][docname]

@@ -246,7 +246,7 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         import sphinx.builders.html  # noqa: F401
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
-    project.sources_digest   # once, here, for every worker
+    project.sources_digest   # noqa: B018 (computed once, here, for every worker)
     editors = edition(builder)[1]
     for house, lang, _, _, number, _ in jobs:   # each page's reading and history, made once, here, for every worker
         shown = archived(project, house, number).project if number else project

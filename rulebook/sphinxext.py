@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,12 @@ from docutils.parsers.rst.languages import get_language as rst_language
 from markupsafe import escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
 from rulebook import rule_index
+from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
@@ -35,6 +38,16 @@ from rulebook.theme_strings import search_translations_js, translate_theme, tran
 from rulebook.vocabulary import N_
 
 STATIC = Path(__file__).parent / "static"
+ENV_VERSION = 2   # 1: the index kept as an environment attribute; 2: in RuleIndexDomain
+
+# What a redline's words are, said before them (``deleted``/``inserted`` nodes): in English, and in the
+# page's language in ``rulebook_redline_said``.
+REDLINE_SAID = {
+    # Translators: said by screen readers before the words an edition deleted from a rule.
+    "deleted": N_("deleted"),
+    # Translators: said by screen readers before the words an edition inserted into a rule.
+    "inserted": N_("inserted"),
+}
 
 
 
@@ -64,12 +77,16 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
+    config.rulebook_redline_said = {kind: renderer.tr.gettext(word) for kind, word in REDLINE_SAID.items()}
     title = renderer.text(renderer.book.title)
     # Sphinx and Furo write the project name and html_title into pages as markup: hand them
     # text made safe for HTML (a translated title is text, never markup).
     config.project = config.html_title = str(escape(title))
     # The footer of every page names the house whose rules these are (the theme escapes it).
     config.copyright = renderer.book.name
+    # The edition is the rulebook's version (EPUB requires one).
+    if renderer.book.edition:
+        config.version = config.release = str(renderer.book.edition)
     _theme_in_the_language(app, config, renderer)
     config.templates_path.append(str(project.root / "templates" / "sphinx"))
 
@@ -106,8 +123,6 @@ def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) 
 
 def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
     """What an archived edition says on every page: which edition it is, and that it is over."""
-    from datetime import date
-
     book, tr, fmt = renderer.book, renderer.tr, renderer.fmt
     if archive.get("until"):
         return tr.gettext("Edition {edition} of these rules was in force from {start} to {end}. "
@@ -157,23 +172,16 @@ def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
         section["ids"] = mine or [ident for ident in section["ids"] if ident not in claimed]
 
 
+def _rule_index(env: BuildEnvironment) -> RuleIndexDomain:
+    domain = env.get_domain(RuleIndexDomain.name)
+    assert isinstance(domain, RuleIndexDomain)
+    return domain
+
+
 def collect_rules(app: Sphinx, doctree: nodes.document) -> None:
-    """Keep the page's rules for the search (after their ids are made stable)."""
-    if not hasattr(app.env, "rulebook_rules"):
-        app.env.rulebook_rules = {}
-    app.env.rulebook_rules[app.env.docname] = rule_index.entries(doctree)
-
-
-def purge_rules(app: Sphinx, env, docname: str) -> None:
-    getattr(env, "rulebook_rules", {}).pop(docname, None)
-
-
-def merge_rules(app: Sphinx, env, docnames: set[str], other) -> None:
-    """Rules read by parallel readers join the main environment's."""
-    if not hasattr(env, "rulebook_rules"):
-        env.rulebook_rules = {}
-    env.rulebook_rules.update({name: other.rulebook_rules[name] for name in docnames
-                               if name in getattr(other, "rulebook_rules", {})})
+    """Keep the page's rules for the search (after their ids are made stable, hence not in the
+    domain's own ``process_doc``, which runs before ``doctree-read``)."""
+    _rule_index(app.env).note_page(app.env.docname, doctree)
 
 
 def search_page_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -213,6 +221,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
     reading = app.rulebook_renderer.reading
+    written = set()
     for part in reading.book.parts:
         for rule in part.rules:
             target = f"../{part.id}.html#{rule.id}"
@@ -220,9 +229,12 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
             page = _REDIRECT.format(target=escape(target), lang=escape(app.config.language),
                                     title=escape(f"{cited} · {title}" if cited else title),
                                     text=escape("" if rule.see else reading.wording(rule)))
-            _write_if_changed(folder / f"{rule.id}.html", page)
-            for number in _addresses(reading.number_of(rule.id), reading.numbers):
-                _write_if_changed(folder / f"{number}.html", page)
+            for name in (rule.id, *_addresses(reading.number_of(rule.id), reading.numbers)):
+                written.add(f"{name}.html")
+                _write_if_changed(folder / f"{name}.html", page)
+    for stale in folder.glob("*.html"):   # a rule the house no longer publishes: its address would lead nowhere
+        if stale.name not in written:
+            stale.unlink()
 
 
 def _addresses(number: str | None, numbers: Mapping[str, str]) -> list[str]:
@@ -236,7 +248,7 @@ def _addresses(number: str | None, numbers: Mapping[str, str]) -> list[str]:
     return found
 
 
-def write_rule_index(app: Sphinx, env) -> list[str]:
+def write_rule_index(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page's title, and the rules of the house's parts, for the search page: written once
     every page is read and before any is written, so that the search page's link to it carries the
     digest of this build's index (a clean and an incremental build write the same page)."""
@@ -248,7 +260,7 @@ def write_rule_index(app: Sphinx, env) -> list[str]:
 def _write_rule_index(app: Sphinx) -> None:
     renderer = app.rulebook_renderer
     parts = [part.id for part in renderer.book.parts]
-    found = getattr(app.env, "rulebook_rules", {})
+    found = _rule_index(app.env).rules
     order = [name for name in parts if name in found] + sorted(name for name in found if name not in parts)
     pages = [(name, [entry for entry in found[name] if name in parts or not entry["id"]])
              for name in order if found[name]]
@@ -294,20 +306,40 @@ def redline_role(name: str, rawtext: str, text: str, lineno: int, inliner, optio
     return [node], []
 
 
-def _redline_tag(tag: str, label: str):
+def _redline_tag(tag: str) -> tuple[Any, Any]:
     """Visitors writing ``<del>`` or ``<ins>``, the element's text escaped by the writer. Screen readers
     do not announce either element, so each starts with a visually hidden word saying which it is (on
     screen and in print, where the word is in the PDF's text, in reading order, but not seen); the
     stylesheets strike out and underline them, never by colour alone."""
-    def visit(self, node) -> None:
+    def visit(self, node: nodes.Element) -> None:
         self.body.append(self.starttag(node, tag, "", CLASS="redline"))
-        said = self.builder.app.rulebook_renderer.tr.gettext(label)
+        said = self.config.rulebook_redline_said[node.tagname]
         self.body.append(f'<span class="visually-hidden">({self.encode(said)}) </span>')
 
-    def depart(self, node) -> None:
+    def depart(self, node: nodes.Element) -> None:
         self.body.append(f"</{tag}>")
 
     return visit, depart
+
+
+def _redline_words() -> tuple[Any, Any]:
+    """Visitors for every other writer (text, LaTeX, manual page, Texinfo): the words in brackets after
+    the word saying which they are, ``[deleted: most]``, written as text through the writer's own
+    escaping, so that no format needs colour, lines or a package to tell them apart."""
+    def visit(self, node: nodes.Element) -> None:
+        self.visit_Text(nodes.Text(f"[{self.config.rulebook_redline_said[node.tagname]}: "))
+
+    def depart(self, node: nodes.Element) -> None:
+        self.visit_Text(nodes.Text("]"))
+
+    return visit, depart
+
+
+def _redline_visitors(tag: str) -> dict[str, tuple[Any, Any]]:
+    """The node's visitors for each kind of writer Sphinx has: HTML's serve every HTML builder
+    (``dirhtml``, ``singlehtml``, ``epub``, ``json``…); XML's write any node as it is."""
+    words = _redline_words()
+    return {"html": _redline_tag(tag), "text": words, "latex": words, "man": words, "texinfo": words}
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -351,6 +383,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_pages", None, "")
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
+    app.add_config_value("rulebook_redline_said", {}, "env", types=[dict])   # REDLINE_SAID translated
     app.add_config_value("rulebook_editors", False, "env", types=[bool])   # the editors' edition
     # An archived edition (``rulebook.archive.banner``): its number, the next one's date, the pages and
     # rules in force; empty for the edition in force. Its pages are rewritten when it changes.
@@ -359,20 +392,19 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)
     app.connect("doctree-read", stable_section_ids, priority=400)
+    app.add_domain(RuleIndexDomain)
     app.connect("doctree-read", collect_rules, priority=450)
-    app.connect("env-purge-doc", purge_rules)
-    app.connect("env-merge-info", merge_rules)
     app.connect("html-page-context", search_page_scripts)
     app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
     app.add_transform(RedSuits)
-    # Translators: said by screen readers before the words an edition deleted from a rule.
-    app.add_node(deleted, html=_redline_tag("del", N_("deleted")))
-    # Translators: said by screen readers before the words an edition inserted into a rule.
-    app.add_node(inserted, html=_redline_tag("ins", N_("inserted")))
+    app.add_node(deleted, **_redline_visitors("del"))
+    app.add_node(inserted, **_redline_visitors("ins"))
     app.add_role("deleted", redline_role)
     app.add_role("inserted", redline_role)
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
     app.add_js_file("rulebook.js", loading_method="defer")
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version: raised whenever what this extension keeps in the environment changes its shape
+    # (the rule index's entries, the nodes it adds), so that a stored environment is read afresh.
+    return {"version": "0.1", "env_version": ENV_VERSION, "parallel_read_safe": True, "parallel_write_safe": True}

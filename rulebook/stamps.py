@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
+from rulebook.json_shapes import Stamp, fits
 from rulebook.sources import digest_of
 
 
@@ -55,7 +56,7 @@ def _read(build: Path, kind: str, house: str, label: str) -> dict | None:
         stamp = json.loads(stamp_file(build, kind, house, label).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(stamp, dict) or not isinstance(stamp.get("inputs"), str) or not isinstance(stamp.get("outputs"), dict):
+    if not fits(Stamp, stamp):
         return None
     return stamp
 

@@ -39,6 +39,20 @@ class Seq(list):
         return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
+def line_of_path(data: Any, path: tuple) -> int:
+    """The line of the value a path of keys and indexes leads to (as far as it leads)."""
+    line = getattr(data, "line", 1)
+    for step in path:
+        if isinstance(data, Map) and step in data:
+            line, data = data.line_of(step), data[step]
+        elif isinstance(data, Seq) and isinstance(step, int) and step < len(data):
+            line, data = data.line_of(step), data[step]
+        else:
+            break
+    return line
+
+
+
 _constructor = yaml.constructor.SafeConstructor()
 
 # Bounds on what a rule file may hold: a hostile file gets a clear error, never a hang.
@@ -90,10 +104,10 @@ def _build(node: yaml.Node, path: str) -> Any:
             result.key_lines[key] = key_line
         return result
     if isinstance(node, yaml.SequenceNode):
-        result = Seq(_build(item, path) for item in node.value)
-        result.line = line
-        result.item_lines = [item.start_mark.line + 1 for item in node.value]
-        return result
+        items = Seq(_build(item, path) for item in node.value)
+        items.line = line
+        items.item_lines = [item.start_mark.line + 1 for item in node.value]
+        return items
     if isinstance(node, yaml.ScalarNode) and len(node.value) > MAX_TEXT:
         raise ModelError(path, line, None, f"a value longer than {MAX_TEXT:,} characters")
     if node.tag == _INT and not _DECIMAL.fullmatch(node.value) or node.tag == _FLOAT and re.search("[_:]", node.value):

@@ -6,6 +6,7 @@ import contextlib
 import io
 import re
 import shutil
+import subprocess
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -77,6 +78,13 @@ def set_translations(tree: Path, strings: dict[str, dict[str, str]]) -> None:
         write_catalog(path, catalog)
 
 
+def pdf_text(path: Path) -> str:
+    """A PDF's text as poppler's ``pdftotext`` reads it (twenty times faster than pypdf), every run of
+    spaces one space: for the tests that look for words in a PDF, not at its pages or its lines."""
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
+    return re.sub(r"[\s\u00a0\u202f]+", " ", out.decode("utf-8"))
+
+
 def line_of(path: Path, needle: str, whole: bool = False) -> int:
     """The 1-based line where ``needle`` first appears (as the whole line, stripped)."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -85,9 +93,10 @@ def line_of(path: Path, needle: str, whole: bool = False) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
-# Fixtures that build something large once per test module or session: every test that uses one
-# runs on the same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker.
-SHARED_BUILDS = {"built_site": "built-site", "cards": "cards"}
+# Fixtures that build something large once per test session: every test that uses one runs on the
+# same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker (the modules
+# that build their own, test_changes and test_faults, group their tests themselves).
+SHARED_BUILDS = {"built_site": "built-site"}
 
 
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups

@@ -115,3 +115,23 @@ def test_a_merge_of_a_long_changed_message_stays_valid_gettext(tree):
         catalog = strict_catalog(tree, lang)   # msgfmt and Babel both accept it
         entry = next(m for m in catalog if m.context == "holdem-blinds-move-with-the-button.text")
         assert entry.fuzzy and "three hands are played in a row" in entry.previous_id[0]
+
+
+def test_a_fuzzy_or_empty_entry_reads_as_the_english():
+    """A translation waiting for review (fuzzy) or not yet written is never shown: the reader gets
+    the English, singular and plural alike; a reviewed one is shown."""
+    from babel.messages.catalog import Catalog
+
+    from rulebook.i18n import Translations
+
+    catalog = Catalog(locale="fr")
+    catalog.add("The cap", "Le plafond (à revoir)", context="rake-cap.title", flags=("fuzzy",))
+    catalog.add("The rate", "", context="rake-rate.title")
+    catalog.add("Search", "Rechercher")
+    catalog.add(("{n} player", "{n} players"), ("{n} joueur (à revoir)", "{n} joueurs (à revoir)"), flags=("fuzzy",))
+    tr = Translations("fr", catalog)
+    assert tr.pgettext("rake-cap.title", "The cap") == "The cap"
+    assert tr.pgettext("rake-rate.title", "The rate") == "The rate"
+    assert tr.ngettext("{n} player", "{n} players", 1) == "{n} player"
+    assert tr.ngettext("{n} player", "{n} players", 5) == "{n} players"
+    assert tr.gettext("Search") == "Rechercher"

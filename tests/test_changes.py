@@ -265,6 +265,23 @@ def test_changed_and_new_rules_are_marked(changes_site):
     assert "Changed in edition 2" in english and "New in edition 2" in english
 
 
+def test_the_text_builder_builds_every_page_the_changes_page_included(editions, tmp_path):
+    """Every builder the CLI offers writes the extension's nodes: a text build of one house in one
+    language writes every page, and the changes page says in words which were deleted and inserted
+    (not that they are struck through and underlined, as the HTML shows them)."""
+    built = run_rulebook(editions, "site", "--builder", "text", "--house", "club", "--lang", "en",
+                         "--build-dir", str(tmp_path))
+    assert built.returncode == 0, built.stderr
+    out = tmp_path / "work" / "text" / "club" / "en"
+    sources = {page.stem for page in (tmp_path / "src" / "club" / "en").glob("*.rst")}
+    assert "changes" in sources and {page.stem for page in out.glob("*.txt")} == sources
+    changes = " ".join((out / "changes.txt").read_text(encoding="utf-8").split())
+    assert "The cap is the [deleted: most] [inserted: largest] rake the house takes from [deleted: one] " \
+           "[inserted: a single] hand," in changes, changes
+    assert "New rules ========= The rake of a pot is shown on request" in changes
+    assert "struck through" not in changes   # what the HTML and the PDF show, said only there
+
+
 def test_a_single_edition_clone_builds(tmp_path):
     """No tag: the changes page says this is the first edition, and `changes` against HEAD finds nothing."""
     from rulebook.project import Project

@@ -143,3 +143,29 @@ def test_json_output(tree):
     assert problem["check"] == "untranslated" and problem["rule_id"] == "deal-twice-minimum-pot" and problem["lang"] == "ro"
     ro = next(row for row in report["languages"] if row["lang"] == "ro")
     assert ro["missing"] == 1 and ro["translated"] == ro["total"] - 1
+
+
+def test_a_number_repeated_in_a_translation_is_an_added_number():
+    """Numbers are counted, not just seen: "20" twice where the English has it once adds a 20."""
+    from rulebook.textchecks import digit_problem
+
+    assert digit_problem("The cap is 20 {currency}.", "Plafonul este 20 {currency}.") is None
+    assert digit_problem("The cap is 20 {currency}.", "Plafonul este 20 {currency}, adică 20.") == \
+        "adds the number(s) 20 (numbers come from placeholders)"
+    assert digit_problem("Seats 1 and 1 again.", "Locul 1.") == "drops the number(s) 1 (numbers come from placeholders)"
+
+
+def test_json_output_for_what_the_load_refuses(tree):
+    """A tool reading ``check --format json`` gets JSON whatever is wrong: an inconsistency found while
+    loading (exit 1) and an input that cannot be read (exit 2, its check "unreadable") alike."""
+    house = tree / "houses" / "club" / "house.yaml"
+    edit(house, "      - {from: 550 lei, to: 569 lei, rake: 28 lei}\n", "")
+    result = gate(tree, "--format", "json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    problems = json.loads(result.stdout)["problems"]
+    assert problems and all(p["file"] == "houses/club/house.yaml" and p["check"] == "house" for p in problems)
+    edit(house, "parts:", "parts: [")
+    result = gate(tree, "--format", "json")
+    assert result.returncode == 2 and result.stderr == "", result.stdout + result.stderr
+    [problem] = json.loads(result.stdout)["problems"]
+    assert problem["file"] == "houses/club/house.yaml" and problem["check"] == "unreadable" and problem["line"] > 0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -39,10 +41,9 @@ def spaced(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def cards(project, tmp_path_factory):
-    build = tmp_path_factory.mktemp("cards")
-    build_cards(project, build, LANGS)
-    return build / "cards" / "club", project.houses["club"].book
+def cards(built_site, project):
+    """The club's cards as `make site` publishes them (printed once, with the site, for every test)."""
+    return built_site.parent / "cards" / "club", project.houses["club"].book
 
 
 def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
@@ -280,9 +281,15 @@ def rulebooks(built_site):
     return built_site.parent / "pdf"
 
 
-def body_lines(page, running: set[str]) -> list[str]:
-    """A page's lines without its running head and foot (WeasyPrint writes those last)."""
-    lines = [spaced(line).strip() for line in page.extract_text().splitlines()]
+@functools.cache
+def page_texts(path: Path) -> tuple[str, ...]:
+    """Each page's text, read once for every test of the printed rulebooks (reading one takes seconds)."""
+    return tuple(page.extract_text() for page in PdfReader(path).pages)
+
+
+def body_lines(page: str, running: set[str]) -> list[str]:
+    """A page's lines (its text) without its running head and foot (WeasyPrint writes those last)."""
+    lines = [spaced(line).strip() for line in page.splitlines()]
     return [line for line in lines if line and not any(line.startswith(head) for head in running)]
 
 
@@ -292,21 +299,21 @@ def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(
         for lang in ("en", "hr", "fr"):
             tr = project.translations(lang)
             fmt = LocaleFormatter(tr)
-            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            pages = page_texts(rulebooks / house_id / f"rulebook-{lang}.pdf")
             running = {tr.pgettext(book.title.context, book.title.text),
                        spaced(fmt.edition(book.name, book.edition, book.effective))}
             entries = []
-            for page in reader.pages[1:4]:
-                entries += re.findall(r"^(.+?)\s*\.{4,}\s*(\d+)$", spaced_lines(page.extract_text()), re.M)
+            for page in pages[1:4]:
+                entries += re.findall(r"^(.+?)\s*\.{4,}\s*(\d+)$", spaced_lines(page), re.M)
             titles = {tr.pgettext(part.title.context, part.title.text) for part in book.parts}
             assert titles <= {title for title, _ in entries}, (house_id, lang)       # every part listed
             assert tr.gettext("Glossary") in {title for title, _ in entries}, (house_id, lang)
             if book.runs_cash_games:   # and the list of the table cards
                 assert tr.gettext("Downloads") in {title for title, _ in entries}, (house_id, lang)
             for title, number in entries:
-                text = " ".join(body_lines(reader.pages[int(number) - 1], running))
+                text = " ".join(body_lines(pages[int(number) - 1], running))
                 assert title in text, (house_id, lang, title, number)
-            for number, page in enumerate(reader.pages, 1):
+            for number, page in enumerate(pages, 1):
                 assert body_lines(page, running), (house_id, lang, f"page {number} is blank")
 
 
@@ -327,8 +334,8 @@ def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
             running = {tr.pgettext(book.title.context, book.title.text),
                        spaced(fmt.edition(book.name, book.edition, book.effective))}
             headings = {spaced(renderer.text(section.title)) for part in book.parts for section in part.sections}
-            reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
-            for number, page in enumerate(reader.pages[:-1], 1):
+            pages = page_texts(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            for number, page in enumerate(pages[:-1], 1):
                 last = body_lines(page, running)[-1]
                 assert not last.startswith("# ") and last not in headings, (house_id, lang, number, last)
 
@@ -366,3 +373,17 @@ def structure_roles(node, found=None):
         for kid in kids if isinstance(kids, list) else [kids] if kids is not None else []:
             structure_roles(kid, found)
     return found
+
+
+def test_the_running_head_and_foot_are_css_strings_whatever_their_text(project):
+    """A house name or a title reaches the PDF's running head as a CSS string: quotes, backslashes,
+    braces, angle brackets and line breaks escaped, read back as written, never ending the style."""
+    from rulebook.printing import PrintRenderer
+
+    hostile = 'Le "Club" \\ } @page { </style><script>x</script>\n; it\u2019s'
+    css = PrintRenderer(project, "club", "fr")._running(hostile, hostile)
+    strings = re.findall(r'"((?:[^"\\]|\\[0-9a-f]{1,6} ?)*)"', css)
+    read = [re.sub(r"\\([0-9a-f]{1,6}) ?", lambda m: chr(int(m.group(1), 16)), s) for s in strings]
+    assert read.count(hostile) == 2, css
+    outside = re.sub(r'"((?:[^"\\]|\\[0-9a-f]{1,6} ?)*)"', '""', css)
+    assert "<" not in css and "\n" not in css and outside.count("{") == outside.count("}") == 8, css

@@ -13,7 +13,7 @@ from markupsafe import escape
 from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.project import Project
 from rulebook.site import build_all
-from tests.conftest import article
+from tests.conftest import article, edit, pdf_text
 
 
 @pytest.fixture(scope="module")
@@ -113,23 +113,36 @@ def _translate(tree: Path, lang: str, changes: dict[tuple[str | None, str], str]
 
 
 def test_an_incremental_build_is_never_stale(tree):
-    """A part title and the switcher label appear on every page: one edit must reach them all."""
+    """A part title and the switcher label appear on every page: one edit must reach them all, alone
+    (a title is part of what every page shows) or with nothing but its letters changed (a page of the
+    same size is still a new page); a part the house no longer publishes is gone, with its rules'
+    permanent addresses."""
     build = tree / "_build"
-    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    folder = build / "site" / "club" / "fr"
+
+    def rebuilt() -> dict[str, str]:
+        assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+        return {str(path.relative_to(folder)): path.read_text(encoding="utf-8") for path in folder.rglob("*.html")
+                if path.parent.name != "r"}
+
+    rebuilt()
     part = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == "rake.title")
     language = read_catalog(po_path(tree, "fr"), "fr").get("Language")
-    _translate(tree, "fr", {("rake.title", part.id): "Rake MARQUETITRE", (None, "Language"): "Langue MARQUELANGUE"})
-    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
-    pages = [path for path in (build / "site" / "club" / "fr").rglob("*.html") if path.parent.name != "r"]
-    assert len(pages) >= 15   # eleven parts, the home page, the glossary, search and the index
-    for path in pages:
-        html = path.read_text(encoding="utf-8")
-        assert "MARQUELANGUE" in html and "MARQUETITRE" in html, path.name
+    for title in ("Rake MARQUETITRE", "Rake MARQUETITR2"):   # the second, of the same length
+        _translate(tree, "fr", {("rake.title", part.id): title})
+        pages = rebuilt()
+        assert len(pages) >= 15   # eleven parts, the home page, the glossary, search and the index
+        assert [name for name, html in pages.items() if title not in html] == []
+    _translate(tree, "fr", {(None, "Language"): "Langue MARQUELANGUE"})
+    pages = rebuilt()
+    assert [name for name, html in pages.items() if "MARQUELANGUE" not in html or "MARQUETITR2" not in html] == []
+    removed = Project.load(tree).houses["club"].book.parts[-1]
+    edit(tree / "houses" / "club" / "house.yaml", f"  - {removed.id}\n", "")
     _translate(tree, "fr", {("rake.title", part.id): part.string, (None, "Language"): language.string})
-    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
-    stale = [path.name for path in (build / "site" / "club" / "fr").rglob("*.html")
-             if "MARQUE" in path.read_text(encoding="utf-8")]
-    assert stale == []
+    pages = rebuilt()
+    assert [name for name, html in pages.items() if "MARQUE" in html] == []
+    assert f"{removed.id}.html" not in pages and len(pages) >= 14
+    assert not any((folder / "r" / f"{rule.id}.html").exists() for rule in removed.rules)
 
 
 def test_a_partial_build_keeps_everything_else_published(tree):
@@ -262,6 +275,26 @@ def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, pro
                 assert straddle["defines"] == "straddle, straddles, straddled"   # the glossary's rule for the term
 
 
+def test_the_searchs_rule_index_is_kept_between_builds(tree):
+    """Sphinx re-reads only the page an edit touched: the rules it keeps for the other pages in its
+    environment (``RuleIndexDomain``) are still all in the index, and the edited rule has its new text."""
+    build = tree / "_build"
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    index = build / "site" / "club" / "fr" / "_static" / "rule_index.js"
+    doctrees = build / "doctrees" / "html" / "club" / "fr"
+    before, read = _rule_index(index), {path.name: path.stat().st_mtime_ns for path in doctrees.glob("*.doctree")}
+    rule = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == "cash-betting-string-bet.text")
+    _translate(tree, "fr", {(rule.context, rule.id): "Une mise en plusieurs gestes MARQUE."})
+    assert build_all(Project.load(tree), ("fr",), "html", build, ("club",))
+    again = [name for name, when in read.items() if (doctrees / name).stat().st_mtime_ns != when]
+    assert again == ["cash-betting.doctree"], again
+    after = _rule_index(index)
+    assert [(page, [entry["id"] for entry in entries]) for page, entries in after["pages"]] == \
+           [(page, [entry["id"] for entry in entries]) for page, entries in before["pages"]]
+    edited = {entry["id"]: entry for _, entries in after["pages"] for entry in entries}["cash-betting-string-bet"]
+    assert edited["text"] == "Une mise en plusieurs gestes MARQUE."
+
+
 def test_the_rule_index_is_data_that_no_text_can_break_out_of():
     from rulebook.rule_index import script
 
@@ -373,14 +406,11 @@ def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_s
 def test_no_printed_rulebook_or_card_shows_machinery(site, project):
     """What the floor prints is the reader's edition: no seed file name, no doctest, no build report,
     no editorial note, in any PDF the site offers."""
-    from pypdf import PdfReader
-
     printed = sorted(site.glob("*/*/downloads/*.pdf"))
     assert len(printed) >= 2 * len(LANGUAGES), printed
     plain = re.compile(MACHINERY.pattern.replace("&gt;&gt;&gt;|", ""))
     for path in printed:
-        text = " ".join(page.extract_text() for page in PdfReader(path).pages)
-        found = plain.search(text)
+        found = plain.search(pdf_text(path))
         assert found is None, (path.relative_to(site), found and found.group())
 
 
@@ -411,3 +441,21 @@ def test_the_casino_publishes_no_other_houses_money_and_no_cash_game_term(site, 
                 pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, terms[term].forms_in(lang))) + r")(?!\w)",
                                      re.IGNORECASE)
                 assert not pattern.search(glossary), (house, lang, term)
+
+
+def test_a_reprinted_file_of_the_same_size_is_offered_again(project, tmp_path):
+    """The site's copy of the printed files is judged by their size and time: a reprint of the very
+    same size (one digit of a card changed) still makes the site take the new file."""
+    import os
+
+    from rulebook.downloads import downloads, fingerprint
+
+    book = project.houses["club"].book
+    printed = tmp_path / "pdf" / "club" / "rulebook-en.pdf"
+    printed.parent.mkdir(parents=True)
+    printed.write_bytes(b"%PDF- cap 20")
+    os.utime(printed, ns=(1_000_000_000, 1_000_000_000))
+    before = fingerprint(downloads(book, "en", tmp_path))
+    printed.write_bytes(b"%PDF- cap 25")
+    os.utime(printed, ns=(2_000_000_000, 2_000_000_000))
+    assert fingerprint(downloads(book, "en", tmp_path)) != before

@@ -4,14 +4,15 @@
    snippet in which the matching words are marked. A page whose title holds every word comes first,
    then the rule the glossary names for the term, then rules by how much their titles and section
    headings name the words and by how much the words weigh in them (see ranked). Words are compared as Sphinx's
-   search compares them: its own query parsing (poker terms and hyphenated words joined, readers'
-   synonyms mapped, stopwords left out) and the language's Stemmer (diacritics folded). Everything
-   shown is set as text. */
+   search compares them, through the language's public pieces its search uses too (language_data.js):
+   splitQuery (poker terms and hyphenated words joined, readers' synonyms mapped), the stopwords and
+   the Stemmer (diacritics folded). The query is read from the page's address, as Sphinx's search reads
+   it; nothing of Sphinx's search is replaced. Everything shown is set as text. */
 var RuleSearch = (function () {
   "use strict";
   const SHOWN = 10;
   const PAGE = 1000;
-  let index = null, pending = null;
+  let index = null;
 
   const wordsOf = (text) => text.split(/[^\p{Letter}\p{Number}_]+/u).filter((word) => word);
 
@@ -36,13 +37,27 @@ var RuleSearch = (function () {
     return [...terms].some((term) => s === term || (term.length > 2 && s.includes(term)));
   };
 
+  const ignored = (word) => typeof stopwords !== "undefined" && stopwords.has(word);
+
+  /* The stems Sphinx's search looks for, taken as it takes them: each word of the query split by the
+     language, lower-cased and stemmed, without stopwords, numbers and excluded (-word) words. */
+  const searched = (query) => {
+    const stems = new Set();
+    for (const word of splitQuery(query.trim())) {
+      const lower = word.toLowerCase();
+      if (ignored(lower) || /^\d+$/.test(word)) continue;
+      const s = stem(lower);
+      if (s[0] !== "-") stems.add(s);
+    }
+    return stems;
+  };
+
   /* The query's words as the index holds them (stem → the stems of its words, when it is a term
      of several words searched joined: "chip race" as "chiprace" also counts where "chips" and
      "raced" both appear), and every stem to mark in the snippets. */
   const parse = (query) => {
-    const [, stems] = Search._parseQuery(query);
+    const stems = searched(query);
     const raw = wordsOf(query.toLowerCase());
-    const ignored = (word) => typeof stopwords !== "undefined" && stopwords.has(word);
     const terms = new Map([...stems].map((term) => [term, null]));
     for (const token of splitQuery(query.toLowerCase())) {
       if (!terms.has(stem(token)) || raw.includes(token)) continue;
@@ -159,7 +174,8 @@ var RuleSearch = (function () {
     return { marked, found: terms.size ? ranked(terms) : [] };
   };
 
-  const show = (query) => {
+  /* The rules found, listed before ``pages`` (the list of pages Sphinx's search makes). */
+  const show = (query, pages) => {
     const { marked, found: all } = search(query);
     const found = all.slice(0, SHOWN);
     const block = document.createElement("section");
@@ -184,9 +200,23 @@ var RuleSearch = (function () {
       });
       block.appendChild(heading(index.labels.pages));
     }
-    Search.output.before(block);
+    pages.before(block);
     block.dataset.ready = "";
   };
+
+  /* On the search page, the query of its address: shown once the index is here and Sphinx's search
+     has made its list of pages (ul.search, in #search-results), whichever comes last. */
+  const results = document.getElementById("search-results");
+  let pending = results && stemmer ? new URLSearchParams(window.location.search).get("q") : null;
+  const showPending = () => {
+    const list = results && results.querySelector("ul.search");
+    if (!pending || !index || !list) return;
+    watcher.disconnect();
+    show(pending, list);
+    pending = null;
+  };
+  const watcher = new MutationObserver(showPending);
+  if (pending) watcher.observe(results, { childList: true });
 
   if (typeof Search !== "undefined" && stemmer) {
     /* A page's own summary (Sphinx's) from its rules' words: without the notice of authority every
@@ -197,20 +227,16 @@ var RuleSearch = (function () {
       page.querySelectorAll(".admonition, p.rule-meta").forEach((el) => el.remove());
       return pageText(page.documentElement.outerHTML, anchor);
     };
-    const pagesQuery = Search.query;
-    Search.query = (query) => {
-      if (index) show(query); else pending = query;
-      pagesQuery(query);
-    };
   }
 
   return {
     search: (query) => search(query).found.map(({ page, entry, points }) =>
       ({ href: `${page}.html${entry.id ? "#" + entry.id : ""}`, title: entry.title, points })),
+    show,
     setIndex: (data) => {
       index = data;
       prepared = null;
-      if (pending !== null) { show(pending); pending = null; }
+      showPending();
     },
   };
 })();

@@ -398,13 +398,12 @@ def test_a_page_whose_title_holds_the_words_comes_first(page, server):
 def test_rule_texts_are_set_as_text(page, server):
     """Whatever a rule's text holds, the search shows it as text: no element comes from it."""
     page.goto(f"{server}club/en/search.html")
-    page.wait_for_function("() => typeof RuleSearch !== 'undefined' && typeof Search !== 'undefined'")
+    page.wait_for_function("() => typeof RuleSearch !== 'undefined'")
     hostile = "<img src=x onerror=window.PWNED=1> straddle <b>bold</b>"
     page.evaluate("""(text) => {
       RuleSearch.setIndex({labels: {rules: "<i>Rules</i>", pages: "Pages"},
                            pages: [["p", [{id: "", title: "P", text: ""}, {id: "r", title: text, text: text}]]]});
-      Search.output = document.querySelector('#search-results').appendChild(document.createElement('ul'));
-      Search.query("straddle");
+      RuleSearch.show("straddle", document.querySelector('#search-results').appendChild(document.createElement('ul')));
     }""", hostile)
     hits = page.locator("#search-results section.rule-hits")
     assert hits.locator("img, b, i").count() == 0

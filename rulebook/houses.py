@@ -1,0 +1,156 @@
+"""Reading a house file (``houses/<id>/house.yaml``): its identity, the parts it publishes, its
+parameters with their units and references (judged by the engine), and its rulebook as it states it."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+
+from pokerrules import House, HouseError
+from rulebook.errors import ModelError
+from rulebook.parts import PartLoader
+from rulebook.placeholders import clean
+from rulebook.quantities import check_references, read_quantities
+from rulebook.reader import Reader
+from rulebook.records import ID_PATTERN, RESERVED_IDS, Message, Note, Part, Rule, Rulebook, Slot
+from rulebook.schema import HOUSE_UNITS, HouseRecord
+from rulebook.values import resolve
+from rulebook.variants import adopt, check_ruling, check_see, house_part
+from rulebook.yamlload import Map, line_of_path
+
+
+def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadable: set[str],
+           defined: dict[str, Slot]) -> Rulebook | None:
+    """One house file: identity, the parts it publishes, its parameters (judged by the engine)."""
+    rel = str(path.relative_to(loader.root.parent))
+    data = loader.load_yaml(path)
+    if data is None:
+        return None
+    reader = Reader(rel, loader.errors, "house")
+    house_id = path.parent.name
+    if not ID_PATTERN.match(house_id) or house_id in RESERVED_IDS:
+        reader.error(1, None, f"house folder {house_id!r} must be lower-case words joined by hyphens, and not a site page name")
+        return None
+    fields = reader.fields(data, 1, house_id, "a house", HouseRecord)
+    if fields is None:
+        return None
+    if fields["unit"] not in HOUSE_UNITS:
+        reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be one of {', '.join(HOUSE_UNITS)}")
+    published: list[Part] = []
+    for index, part_id in enumerate(fields["parts"]):
+        at = data["parts"].line_of(index)
+        if part_id in unreadable:
+            continue
+        if not isinstance(part_id, str) or part_id not in parts:
+            reader.error(at, house_id, f"part {part_id!r} has no file rules/{part_id}.yaml")
+        elif part_id in (p.id for p in published):
+            reader.error(at, house_id, f"part {part_id!r} is listed twice")
+        else:
+            published.append(parts[part_id])
+    if not isinstance(data["parameters"], Map) or fields["unit"] not in HOUSE_UNITS:
+        return None
+    before = len(loader.errors)
+    units = read_quantities(data["parameters"], fields["unit"], rel, loader.errors)
+    if units:
+        check_references(data.get("references"), units, rel, data.line_of("references") if "references" in data
+                         else 1, loader.errors)
+    parameters = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
+    if parameters is None:
+        return None
+    parameters.units = units  # type: ignore[attr-defined]  # read by values.unit_of
+    _check_tiers(parameters, rel, loader.errors)
+    # One context for every house: two houses with the same title share its translations.
+    title = Message("house.title", clean(fields["title"]), rel, data.line_of("title"), None)
+    choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen
+    adopting = data.get("adopt") or []
+    stated = tuple(house_part(part, parameters, choices, defined, reader, house_id) for part in published)
+    stated = adopt(stated, adopting, reader, house_id)
+    check_ruling(stated, parameters, defined, reader, house_id)
+    check_see(stated, reader, house_id)
+    placed: dict[str, str] = {}
+    for part in stated:
+        for rule in part.rules:
+            if rule.id in placed:
+                reader.error(1, house_id, f"rule {rule.id!r} is placed twice in the house's rulebook "
+                             f"(parts {placed[rule.id]!r} and {part.id!r})")
+            placed[rule.id] = part.id
+    for rule_id in choices:
+        slot = defined.get(rule_id)
+        if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
+            reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
+                         "does not publish or which has no variants to choose from (or whose parameter chooses)")
+    edition, effective = fields.get("edition"), None
+    if edition is not None and not 1 <= edition <= 10_000:
+        reader.error(data.line_of("edition"), house_id, f"edition {edition} must be a number from 1")
+    if "effective" in fields:
+        try:
+            effective = date.fromisoformat(fields["effective"])
+        except ValueError:
+            reader.error(data.line_of("effective"), house_id,
+                         f"effective {fields['effective']!r} must be a date written 2026-12-01")
+    base_url = fields.get("base_url")
+    if base_url is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/-]*)?", base_url):
+        reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} must be an https:// address "
+                     "(letters, digits, dots, hyphens and slashes)")
+        base_url = None
+    if (edition is None) != ("effective" not in fields):
+        reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
+    return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
+                    title, parameters, rel, stated, loader.root.parent, edition, effective,
+                    clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {})
+
+
+def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:
+    """The stakes of one rake tier (``rake_tier: low``) share one rake: the rules name the stakes of a
+    tier together, so a cap changed for one of them alone must move it to a tier of its own."""
+    tiers: dict[str, Map] = {}
+    for row in parameters.get("stakes") or ():
+        if not isinstance(row, Map) or row.get("rake_tier") is None:
+            continue
+        first = tiers.setdefault(row["rake_tier"], row)
+        if first is not row and first.get("rake") != row.get("rake"):
+            errors.append(ModelError(file, row.line_of("rake"), None, f"stakes {row.get('name')}: its rake differs from "
+                                     f"that of {first.get('name')}, in the same rake tier {row['rake_tier']!r}: the rules "
+                                     "name a tier's stakes together, so give it a tier of its own", check="house"))
+
+
+
+def resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
+    """Every ``house.…`` value of the rules and notes the house publishes must name one of its parameters."""
+    items: tuple[Rule | Note, ...] = (*book.rules, *book.notes)
+    for item in items:
+        for name, value in item.values.items():
+            if value is None or value.path is None:
+                continue
+            try:
+                resolve(value, book.house)
+            except ValueError as exc:
+                errors.append(ModelError(item.file, value.line or item.line, item.id, f"value {name!r} for house "
+                                         f"{book.id!r} ({book.house_file}): {exc}", "rule", check="house"))
+
+
+
+def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
+    """Let the engine judge the house data, and point its complaint at a line."""
+    for key in ("official_language", "announced_in"):
+        codes = house.get(key)
+        for code in codes if isinstance(codes, list) else [codes] if codes is not None else []:
+            try:
+                if not isinstance(code, str) or not re.fullmatch(r"[a-z]{2,3}", code):
+                    raise ValueError
+                Locale.parse(code)
+            except (ValueError, UnknownLocaleError):
+                errors.append(ModelError(file, house.line_of(key), None,
+                                         f"{key}: {code!r} is not a language code such as 'ro' or 'hr'", check="house"))
+                return None
+    try:
+        House.from_mapping(house)
+    except HouseError as exc:
+        errors.append(ModelError(file, line_of_path(house, exc.path), None, str(exc), check="house"))
+        return None
+    return house

@@ -1,0 +1,56 @@
+"""The README's speed table is written by the benchmark, between its markers, and known stale once
+the build changes after the commit it names."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_sphinx", ROOT / "benchmarks" / "bench_sphinx.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_table_is_written_between_its_markers_with_the_date_and_the_commit(bench, tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n\n{bench.README_BEGIN}\nold figures\n{bench.README_END}\n\n## After\n", encoding="utf-8")
+    rows = [bench.Row("clean build", (8.0, 9.0), (10.0, 10.0), "the sum", 1.5, 0.8),
+            bench.Row("no-op", (2.0, 2.0), (1.0, 1.0), "sphinx no-op", 0.5, 1.0),
+            bench.Row("every command: load", (0.5, float("nan")), None, "", 0.5)]
+    bench.write_readme(readme, bench.markdown_table(rows, 3, bench.measured_commit()))
+    text = readme.read_text(encoding="utf-8")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    assert "old figures" not in text and text.startswith("# x\n") and text.endswith("\n## After\n")
+    assert f"at commit `{commit}`" in text and "--repeat 3" in text
+    assert "| clean build | 8.00 s | 10.00 s | 0.80x | ≤ 0.8x: met | 1.5 | the sum |" in text
+    assert "| no-op | 2.00 s | 1.00 s | 2.00x | ≤ 1.0x: NOT met | 0.5 | sphinx no-op |" in text
+    assert "| every command: load | 0.50 s |  |  |  | 0.5 |  |" in text
+
+
+def test_a_readme_without_the_table_is_refused(bench, tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("# x\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        bench.write_readme(readme, "table")
+    assert "no speed table" in bench.readme_is_current(readme)
+
+
+def test_a_table_measured_before_the_build_changed_is_stale(bench, tmp_path):
+    first = subprocess.run(["git", "rev-list", "--max-parents=0", "--abbrev-commit", "HEAD"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.split()[0]
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{bench.README_BEGIN}\nMeasured at commit `{first}` by\n{bench.README_END}\n", encoding="utf-8")
+    assert f"measured at {first}, before the build changed" in bench.readme_is_current(readme)
+    readme.write_text(f"{bench.README_BEGIN}\nMeasured at commit `0000000` by\n{bench.README_END}\n", encoding="utf-8")
+    assert "not in this history" in bench.readme_is_current(readme)
