@@ -271,8 +271,13 @@ def _write_rule_index(app: Sphinx) -> None:
             defines.setdefault(defined[1].id, []).extend(term.forms_in(app.config.language))
     pages = [(name, [{**entry, "defines": ", ".join(defines[entry["id"]])} if entry["id"] in defines else entry
                      for entry in entries]) for name, entries in pages]
+    # The number readers cite each rule by: "38" or "pravilo 38" finds it first.
+    numbers = renderer.reading.numbers
+    pages = [(name, [{**entry, "number": numbers[entry["id"]]} if entry["id"] in numbers else entry
+                     for entry in entries]) for name, entries in pages]
     # Translators: the search page's headings, above the rules found and above the pages found.
-    labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages")}
+    labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages"),
+              "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip()}
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     _write_if_changed(static / "rule_index.js", rule_index.script(pages, labels))

@@ -157,3 +157,20 @@ def test_each_printed_cross_reference_names_the_page_of_its_rule(built_site, hou
         for number, page in cited:
             assert re.search(rf"(?<!\(){re.escape(word)} {re.escape(number)}(?![.\d])", pages[page - 1]), \
                 (house, lang, number, page)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_no_rule_id_is_shown_or_announced_on_a_readers_page(project, built_site, house):
+    """A reader sees and a screen reader announces numbers and titles, never an id ("# rake-rate"):
+    neither in the text of any page nor in an accessible name (aria-label, title, alt)."""
+    import html
+
+    ids = [rule.id for rule in project.houses[house].book.rules if rule.id.count("-") >= 2]
+    for lang in CITED:
+        for path in (built_site / house / lang).glob("*.html"):
+            page = path.read_text(encoding="utf-8")
+            page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+            names = " ".join(re.findall(r'\b(?:aria-label|title|alt)="([^"]*)"', page))
+            text = html.unescape(re.sub(r"<[^>]+>", " ", page)) + " " + html.unescape(names)
+            shown = [rule_id for rule_id in ids if re.search(rf"(?<![\w/#-]){re.escape(rule_id)}(?![\w-])", text)]
+            assert shown == [], (house, lang, path.name, shown[:5])
