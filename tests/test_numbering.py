@@ -165,7 +165,10 @@ def test_no_rule_id_is_shown_or_announced_on_a_readers_page(project, built_site,
     neither in the text of any page nor in an accessible name (aria-label, title, alt)."""
     import html
 
-    ids = [rule.id for rule in project.houses[house].book.rules if rule.id.count("-") >= 2]
+    book = project.houses[house].book
+    # an id that is also a phrase of the rules' own English ("out-of-turn") is no sign of machinery
+    english = " ".join(message.text.lower() for rule in book.rules for message in rule.messages())
+    ids = [rule.id for rule in book.rules if rule.id.count("-") >= 2 and rule.id not in english]
     for lang in CITED:
         for path in (built_site / house / lang).glob("*.html"):
             page = path.read_text(encoding="utf-8")
