@@ -94,10 +94,12 @@ def tree(base, place) -> Path:
 
 
 def start(tree: Path, fault: str, *args: str) -> subprocess.Popen:
-    """``rulebook`` in a process of its own (its own process group, as a terminal starts it)."""
+    """``rulebook`` in a process of its own (its own process group, and Ctrl-C's default action, as a
+    terminal starts it: a test process may itself ignore SIGINT, and a child would inherit that)."""
     return subprocess.Popen([sys.executable, "-m", "rulebook", "--root", str(tree), *(args or BUILD)], cwd=ROOT,
                             env={**os.environ, "RULEBOOK_FAULT": fault}, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def reached(process: subprocess.Popen, marker: Path, deadline: float = 600) -> None:
