@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from rulebook import sources, workers
 from rulebook.environments import environment
+from rulebook.formatting import initial
 from rulebook.history import history, prepare
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
@@ -29,6 +30,7 @@ from rulebook.reading import Reading
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
+from rulebook.vocabulary import N_
 from rulebook.site import keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
@@ -50,7 +52,8 @@ class PrintRenderer:
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
-            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES,
+            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES, index=reading.index,
+            locator=self.locator, initial=lambda words: initial(words, lang),
         )
 
     def render(self, template: str, **page: Any) -> str:
@@ -70,7 +73,12 @@ class PrintRenderer:
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))
-        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html))
+        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html),
+                            indexed=bool(self.reading.index))
+        if self.reading.index:
+            last = _section(html, pages[-1])
+            assert last is not None   # every page marked by _pages has its section
+            html = html[:last[1]] + self.render("index.html.jinja") + html[last[1]:]
         running = self._running(self.reading.text(self.book.title), None)
         head = self.render("head.html.jinja", running=Markup(running))
         html = html.replace("</head>", head + "</head>", 1)
@@ -143,12 +151,21 @@ class PrintRenderer:
         """A link to a rule inside the PDF that prints, after it, the rule's number and the page it is
         on ("Pravilo 38.1, str. 14"): the words from the catalog around the page counter, which the
         print style sheet fills in (``a.cites::after``)."""
-        sentence = self.translations.gettext("Rule {number}, p. {page}")
+        return self._to_page(rule_id, N_("Rule {number}, p. {page}"), "cites")
+
+    def locator(self, rule_id: str) -> Markup:
+        """An index line's reference to a rule: its number and its page ("38.1, str. 14"), the page
+        filled in by the print style sheet (``a.locator::after``)."""
+        return Markup(self._to_page(rule_id, N_("{number}, p. {page}"), "locator") + "></a>")
+
+    def _to_page(self, rule_id: str, message: str, kind: str) -> str:
+        """The opening tag of a link to a rule, carrying the catalog's words around its page number."""
+        sentence = self.translations.gettext(message)
         if sentence.count("{page}") != 1:
-            sentence = "Rule {number}, p. {page}"
+            sentence = message
         number = self.reading.number_of(rule_id) or ""
         before, _, after = (piece.replace("{number}", number) for piece in sentence.partition("{page}"))
-        return (f'<a class="reference internal cites" href="#{rule_id}" '
+        return (f'<a class="reference internal {kind}" href="#{escape(rule_id)}" '
                 f'data-before="{escape(before)}" data-after="{escape(after)}"')
 
     def _running(self, left: str, right: str | None) -> str:

@@ -4,6 +4,7 @@ scheme cannot be read."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 import unicodedata
 
@@ -117,8 +118,6 @@ CITED = {"ro": "Regula", "en": "Rule", "fr": "Règle", "es": "Regla", "hr": "Pra
 def test_each_rule_is_shown_and_reached_by_its_number_in_every_language(project, built_site, house):
     """On each page a rule is labelled "Pravilo 38.1" (never its id), and ``r/<number>.html`` leads
     to it with its number and title for a link preview; a split passage's number leads to its first."""
-    import html
-
     book = project.houses[house].book
     numbers = number_rules(book)
     for lang, word in CITED.items():
@@ -141,30 +140,54 @@ def test_each_rule_is_shown_and_reached_by_its_number_in_every_language(project,
 PAGE_WORD = {"ro": "p.", "en": "p.", "fr": "p.", "es": "pág.", "hr": "str."}
 
 
-@pytest.mark.parametrize("house", ["club", "casino"])
-def test_each_printed_cross_reference_names_the_page_of_its_rule(built_site, house):
-    """"(Pravilo 38.1, str. 14)" after a link to a rule in the printed rulebook: page 14 is where
-    rule 38.1 is printed (its own label "Pravilo 38.1" is on that page)."""
+INDEX_WORD = {"ro": "Index", "en": "Index", "fr": "Index", "es": "Índice alfabético", "hr": "Kazalo"}
+
+
+def _printed_pages(built_site, house: str, lang: str) -> list[str]:
     import subprocess
 
+    pdf = built_site / house / lang / "downloads" / f"rulebook-{lang}.pdf"
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout
+    return [" ".join(page.split()) for page in text.decode("utf-8").split("\f")]
+
+
+def _holds(page: str, word: str, number: str) -> bool:
+    """The page prints the rule's own label ("Pravilo 38.1"), not only a reference to it."""
+    return bool(re.search(rf"(?<!\(){re.escape(word)} {re.escape(number)}(?![.\d])", page))
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_each_printed_cross_reference_and_index_entry_names_the_page_of_its_rule(project, built_site, house):
+    """"(Pravilo 38.1, str. 14)" after a link to a rule in the printed rulebook, and "38.1, str. 14"
+    in its index: page 14 is where rule 38.1 is printed (its own label "Pravilo 38.1" is on that
+    page). The index, listed in the contents, is the last pages, and lists the house's glossary."""
+    from rulebook.reading import Reading
+
     for lang, word in CITED.items():
-        pdf = built_site / house / lang / "downloads" / f"rulebook-{lang}.pdf"
-        text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout
-        pages = [" ".join(page.split()) for page in text.decode("utf-8").split("\f")]
+        pages = _printed_pages(built_site, house, lang)
         cited = [(number, int(page)) for page_text in pages for number, page in re.findall(
             rf"\({re.escape(word)} ([A-Z]?\d+(?:\.\d+)?), {re.escape(PAGE_WORD[lang])} (\d+)\)", page_text)]
         assert len(cited) >= 10, (house, lang, len(cited))
         for number, page in cited:
-            assert re.search(rf"(?<!\(){re.escape(word)} {re.escape(number)}(?![.\d])", pages[page - 1]), \
-                (house, lang, number, page)
+            assert _holds(pages[page - 1], word, number), (house, lang, number, page)
+
+        heading = INDEX_WORD[lang]
+        first = next(at for at, text in enumerate(pages) if at > 2 and f"{heading} {heading} " in text)  # head, title
+        assert re.search(rf"{re.escape(heading)} \.+ ?{first + 1}\b", " ".join(pages[:3])), (house, lang)  # contents
+        index = " ".join(pages[first:])
+        entries = re.findall(rf"(?<![\w.])([A-Z]?\d+(?:\.\d+)?), {re.escape(PAGE_WORD[lang])} (\d+)", index)
+        reading = Reading.of(project, house, lang)
+        assert len(entries) == sum(len(entry.rules) for entry in reading.index), (house, lang)
+        for number, page in entries:
+            assert _holds(pages[int(page) - 1], word, number), (house, lang, number, page)
+        for entry in reading.index:
+            assert " ".join(entry.words.split()) in index, (house, lang, entry.words)
 
 
 @pytest.mark.parametrize("house", ["club", "casino"])
 def test_no_rule_id_is_shown_or_announced_on_a_readers_page(project, built_site, house):
     """A reader sees and a screen reader announces numbers and titles, never an id ("# rake-rate"):
     neither in the text of any page nor in an accessible name (aria-label, title, alt)."""
-    import html
-
     book = project.houses[house].book
     # an id that is also a phrase of the rules' own English ("out-of-turn") is no sign of machinery
     english = " ".join(message.text.lower() for rule in book.rules for message in rule.messages())
@@ -177,3 +200,20 @@ def test_no_rule_id_is_shown_or_announced_on_a_readers_page(project, built_site,
             text = html.unescape(re.sub(r"<[^>]+>", " ", page)) + " " + html.unescape(names)
             shown = [rule_id for rule_id in ids if re.search(rf"(?<![\w/#-]){re.escape(rule_id)}(?![\w-])", text)]
             assert shown == [], (house, lang, path.name, shown[:5])
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_each_glossary_term_has_its_own_anchor_in_every_language(project, built_site, house):
+    """A term can be linked ("glossary.html#term-side-pot"), by the same address in every language,
+    so the language switcher, which carries the address's anchor over, keeps the reader on it."""
+    from rulebook.reading import Reading
+
+    for lang in CITED:
+        page = (built_site / house / lang / "glossary.html").read_text(encoding="utf-8")
+        terms = Reading.of(project, house, lang).terms
+        anchors = re.findall(r'<p id="term-([a-z0-9-]+)">([^<]*)</p>', page)
+        assert [term_id for term_id, _ in anchors] == [term.id for term in terms], (house, lang)
+        shown = {term.id: term.shown(lang) for term in terms}
+        assert all(html.unescape(words) == shown[term_id] for term_id, words in anchors), (house, lang)
+    switcher = (built_site / house / "en" / "glossary.html").read_text(encoding="utf-8")
+    assert "article [id^='term-']" in switcher
