@@ -217,3 +217,27 @@ def test_each_glossary_term_has_its_own_anchor_in_every_language(project, built_
         assert all(html.unescape(words) == shown[term_id] for term_id, words in anchors), (house, lang)
     switcher = (built_site / house / "en" / "glossary.html").read_text(encoding="utf-8")
     assert "article [id^='term-']" in switcher
+
+
+def test_the_index_files_words_in_the_languages_alphabetical_order(project):
+    """Croatian č, ć after c and ž after z; Romanian ă, â after a; French accents only break ties; a
+    reader's own word sends to its term, and the term written another way ("allin") is not listed."""
+    from rulebook.formatting import collation_key, initial
+    from rulebook.reading import Reading
+
+    def ordered(words, lang):
+        return sorted(words, key=lambda word: collation_key(word, lang))
+
+    assert ordered(["žeton", "zeton", "čip", "cip", "ćup", "dan", "đak"], "hr") == [
+        "cip", "čip", "ćup", "dan", "đak", "zeton", "žeton"]
+    assert ordered(["mână", "mai", "mana", "ăsta", "as", "îl", "in"], "ro") == [
+        "as", "ăsta", "in", "îl", "mai", "mana", "mână"]
+    assert ordered(["eux", "égal", "être", "etre"], "fr") == ["égal", "etre", "être", "eux"]
+    assert (initial("žeton", "hr"), initial("égal", "fr"), initial("ăsta", "ro")) == ("Ž", "E", "Ă")
+    for house in ("club", "casino"):
+        for lang in CITED:
+            index = Reading.of(project, house, lang).index
+            assert [entry.words for entry in index] == ordered([entry.words for entry in index], lang)
+            assert all(bool(entry.rules) != bool(entry.see) for entry in index)
+    hr = {entry.words: entry for entry in Reading.of(project, "casino", "hr").index}
+    assert hr["utrka žetona"].see == "chip race" and "allin" not in hr and "utrke žetona" not in hr
