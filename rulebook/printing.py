@@ -138,8 +138,8 @@ class PrintRenderer:
             return f'<a class="reference internal" href="#{rule.group(1)}"'
         if page and page.group(2) and page.group(1) in printed and self.reading.number_of(page.group(2)):
             return self._cited(page.group(2))
-        if page and page.group(1) in printed:
-            return f'<a class="reference internal" href="#{page.group(2) or "document-" + page.group(1)}"'
+        if page and page.group(1) in printed:   # a page of the PDF, or a place in it: its page printed after it
+            return self._to_page(page.group(2) or f"document-{page.group(1)}", N_("p. {page}"), "pages")
         base = self.book.base_url
         if re.match(r"https?://", href):
             return f'<a class="reference external" href="{href}"'
@@ -158,14 +158,15 @@ class PrintRenderer:
         filled in by the print style sheet (``a.locator::after``)."""
         return Markup(self._to_page(rule_id, N_("{number}, p. {page}"), "locator") + "></a>")
 
-    def _to_page(self, rule_id: str, message: str, kind: str) -> str:
-        """The opening tag of a link to a rule, carrying the catalog's words around its page number."""
+    def _to_page(self, anchor: str, message: str, kind: str) -> str:
+        """The opening tag of a link to a place in the PDF (a rule, a page), carrying the catalog's
+        words around its page number (and the rule's number, for a rule)."""
         sentence = self.translations.gettext(message)
         if sentence.count("{page}") != 1:
             sentence = message
-        number = self.reading.number_of(rule_id) or ""
+        number = self.reading.number_of(anchor) or ""
         before, _, after = (piece.replace("{number}", number) for piece in sentence.partition("{page}"))
-        return (f'<a class="reference internal {kind}" href="#{escape(rule_id)}" '
+        return (f'<a class="reference internal {kind}" href="#{escape(anchor)}" '
                 f'data-before="{escape(before)}" data-after="{escape(after)}"')
 
     def _running(self, left: str, right: str | None) -> str:

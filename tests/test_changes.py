@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import article, broken_links, copy_sources, edit, run_rulebook, set_translations
+from tests.conftest import ROOT, article, broken_links, copy_sources, edit, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -657,3 +657,23 @@ def test_an_edition_this_version_cannot_read_is_one_line(editions, tmp_path):
     said = str(raised.value)
     assert "\n" not in said and said.startswith("the sources at club/edition-1 cannot be read"), said
     assert re.search(r"rules/rake\.yaml:\d+: YAML syntax", said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+def test_the_printed_downloads_page_names_the_page_of_the_changes(edition_build, lang):
+    """On paper, the downloads page's link to what changed prints the page it is on ("str. 31"),
+    and that page is where the changes begin (their heading's first page)."""
+    import subprocess
+
+    from rulebook.project import Project
+
+    tr = Project.load(ROOT).translations(lang)
+    pdf = edition_build / "pdf" / "club" / f"rulebook-{lang}.pdf"
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout
+    pages = [" ".join(page.split()) for page in out.decode("utf-8").split("\f")]
+    title = tr.gettext("What changed in edition {edition}").format(edition=2)
+    on_page = tr.gettext("p. {page}").split("{page}")[0].strip()
+    found = [int(page) for text in pages for page in re.findall(rf"{re.escape(title)} \({re.escape(on_page)} (\d+)\)", text)]
+    assert found, (lang, title)
+    first = next(number for number, text in enumerate(pages, 1) if f"{title} {title}" in text)   # running head, heading
+    assert found == [first] * len(found), (found, first)
