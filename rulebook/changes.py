@@ -36,13 +36,15 @@ _WORDS = re.compile(r"[ \t\r\n]+")   # not str.split(): a no-break space binds a
 class RuleChange:
     """A rule added, removed or changed; titles and texts as the reader's language shows them."""
 
-    kind: str                    # "added", "removed" or "changed"
+    kind: str                    # "added", "removed", "changed" or "renumbered" (the same words, another number)
     rule_id: str
     part_id: str                 # the part it is in now (was in, for a removed rule)
     old_title: str | None
     new_title: str | None
     old_text: str | None         # the text and its items, values filled in
     new_text: str | None
+    old_number: str | None = None   # the number readers cited it by, in the earlier edition and now
+    new_number: str | None = None
 
     @property
     def anchor(self) -> str:
@@ -97,7 +99,8 @@ class Changes:
 
     def marked(self, rule_id: str) -> RuleChange | None:
         """The change a rule of the current edition carries a marker for (added or changed)."""
-        return next((change for change in self.rules if change.rule_id == rule_id and change.kind != "removed"), None)
+        return next((change for change in self.rules if change.rule_id == rule_id
+                     and change.kind in ("added", "changed")), None)
 
     def __bool__(self) -> bool:
         return bool(self.rules or self.parameters or self.examples)
@@ -149,15 +152,19 @@ def _wording(shown: Reading, rule: Rule) -> tuple:
 def _rule_changes(then: Reading, now: Reading) -> Iterator[RuleChange]:
     before, after = then.placed, now.placed
     for rule_id, (part_id, rule) in after.items():
+        numbers = {"old_number": then.number_of(rule_id), "new_number": now.number_of(rule_id)}
         if rule_id not in before:
-            yield RuleChange("added", rule_id, part_id, None, now.title(rule), None, now.wording(rule))
+            yield RuleChange("added", rule_id, part_id, None, now.title(rule), None, now.wording(rule), **numbers)
         elif _wording(then, before[rule_id][1]) != _wording(now, rule):
             old = before[rule_id][1]
             yield RuleChange("changed", rule_id, part_id, then.title(old), now.title(rule),
-                             then.wording(old), now.wording(rule))
+                             then.wording(old), now.wording(rule), **numbers)
+        elif numbers["old_number"] != numbers["new_number"]:
+            yield RuleChange("renumbered", rule_id, part_id, then.title(rule), now.title(rule), None, None, **numbers)
     for rule_id, (part_id, rule) in before.items():
         if rule_id not in after:
-            yield RuleChange("removed", rule_id, part_id, then.title(rule), None, then.wording(rule), None)
+            yield RuleChange("removed", rule_id, part_id, then.title(rule), None, then.wording(rule), None,
+                             old_number=then.number_of(rule_id))
 
 
 def _leaves(data: Any, path: str = "", steps: tuple = ()) -> Iterator[tuple[str, tuple, Any]]:

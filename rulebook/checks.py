@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 from rulebook.characters import not_text
 from rulebook.coherence import coherence_problems
 from rulebook.editions import load_at, tagged_editions
+from rulebook.numbering import numbering_problems
 from rulebook.errors import Problem
 from rulebook import sources
 from rulebook.i18n import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path
@@ -184,7 +185,7 @@ def name_problem(name: str) -> str | None:
 
 
 def check_houses(project: Project) -> list[Problem]:
-    """Each house's name, printed on every card: one line of text a card holds."""
+    """Each house's name, printed on every card: one line of text a card holds; its rule numbers."""
     problems = []
     for house_id, edition in project.houses.items():
         if problem := name_problem(edition.book.name):
@@ -192,6 +193,7 @@ def check_houses(project: Project) -> list[Problem]:
             line = next((number for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                          if text.startswith("name:")), 1)
             problems.append(Problem(edition.book.house_file, line, "house", house_id, None, problem))
+        problems += numbering_problems(edition.book)
     return problems
 
 

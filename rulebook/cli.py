@@ -283,7 +283,9 @@ def _changes_lines(changes) -> list[str]:
              f"at {changes.since} -> {edition(changes.edition, changes.effective)}: {count} change(s)"]
     for change in changes.rules:
         title = change.new_title if change.new_title is not None else change.old_title
-        lines.append(f"  {change.kind:<9} {change.rule_id} ({change.part_id}): {title}")
+        number = change.old_number if change.new_number is None else change.new_number
+        was = f", was {change.old_number}" if change.old_number and change.new_number not in (None, change.old_number) else ""
+        lines.append(f"  {change.kind:<9} {change.rule_id} ({change.part_id}) {number or '-'}{was}: {title}")
         if change.kind == "removed":
             lines.append(f"            was: {change.old_text}")
         elif change.kind == "changed":

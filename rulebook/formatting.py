@@ -7,6 +7,7 @@ inflect it by number ("1 leu", "2 lei", "20 de lei").
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from typing import Any, Protocol
 
@@ -76,6 +77,30 @@ def format_value(value: Any, unit: str, translator: Translator) -> str:
     if unit == "languages":
         return format_list([Locale.parse(code).get_display_name(locale) for code in value], locale=locale)
     return str(value)
+
+
+# The letters a language's alphabet orders as letters of their own, each right after the letter it
+# is built on (Romanian ă â after a, Croatian č ć after c, Spanish ñ after n); every other accent
+# only breaks ties, as in French. (Babel has no collation, and ICU is not on this machine.)
+_OWN_LETTERS = {"ro": "ăâîșşțţ", "es": "ñ", "hr": "čćđšž"}
+
+
+def collation_key(text: str, lang: str) -> tuple:
+    """A key that sorts words in the language's alphabetical order, as an index lists them."""
+    own = _OWN_LETTERS.get(lang, "")
+    letters = []
+    for char in unicodedata.normalize("NFC", text.casefold()):
+        base = unicodedata.normalize("NFD", char)[0] if char != "đ" else "d"
+        letters.append((base, own.index(char) + 1 if char in own else 0))
+    return (tuple(letters), text)
+
+
+def initial(text: str, lang: str) -> str:
+    """The letter an index files a word under: its first, as a letter of the language's alphabet
+    ("Č" in Croatian, "E" for "Égalité" in French)."""
+    (base, own), *_ = collation_key(text, lang)[0] or (("", 0),)
+    first = unicodedata.normalize("NFC", text.casefold())[:1]
+    return (first if own else base).upper()
 
 
 class LocaleFormatter:

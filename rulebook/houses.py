@@ -102,7 +102,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
-                    dict(choices) if isinstance(choices, dict) else {})
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {})
 
 
 def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:

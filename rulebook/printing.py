@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from rulebook import sources, workers
 from rulebook.environments import environment
+from rulebook.formatting import initial
 from rulebook.history import history, prepare
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
@@ -29,6 +30,7 @@ from rulebook.reading import Reading
 from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
+from rulebook.vocabulary import N_
 from rulebook.site import keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
@@ -50,7 +52,8 @@ class PrintRenderer:
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
-            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES,
+            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES, index=reading.index,
+            locator=self.locator, initial=lambda words: initial(words, lang),
         )
 
     def render(self, template: str, **page: Any) -> str:
@@ -70,7 +73,12 @@ class PrintRenderer:
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))
-        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html))
+        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html),
+                            indexed=bool(self.reading.index))
+        if self.reading.index:
+            last = _section(html, pages[-1])
+            assert last is not None   # every page marked by _pages has its section
+            html = html[:last[1]] + self.render("index.html.jinja") + html[last[1]:]
         running = self._running(self.reading.text(self.book.title), None)
         head = self.render("head.html.jinja", running=Markup(running))
         html = html.replace("</head>", head + "</head>", 1)
@@ -128,14 +136,38 @@ class PrintRenderer:
             return f'<a class="reference internal" href="{escape(href)}"'
         if rule and self.reading.placed.get(rule.group(1), (None,))[0] in printed:
             return f'<a class="reference internal" href="#{rule.group(1)}"'
-        if page and page.group(1) in printed:
-            return f'<a class="reference internal" href="#{page.group(2) or "document-" + page.group(1)}"'
+        if page and page.group(2) and page.group(1) in printed and self.reading.number_of(page.group(2)):
+            return self._cited(page.group(2))
+        if page and page.group(1) in printed:   # a page of the PDF, or a place in it: its page printed after it
+            return self._to_page(page.group(2) or f"document-{page.group(1)}", N_("p. {page}"), "pages")
         base = self.book.base_url
         if re.match(r"https?://", href):
             return f'<a class="reference external" href="{href}"'
         if base:
             return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
         return '<a class="reference nowhere"'
+
+    def _cited(self, rule_id: str) -> str:
+        """A link to a rule inside the PDF that prints, after it, the rule's number and the page it is
+        on ("Pravilo 38.1, str. 14"): the words from the catalog around the page counter, which the
+        print style sheet fills in (``a.cites::after``)."""
+        return self._to_page(rule_id, N_("Rule {number}, p. {page}"), "cites")
+
+    def locator(self, rule_id: str) -> Markup:
+        """An index line's reference to a rule: its number and its page ("38.1, str. 14"), the page
+        filled in by the print style sheet (``a.locator::after``)."""
+        return Markup(self._to_page(rule_id, N_("{number}, p. {page}"), "locator") + "></a>")
+
+    def _to_page(self, anchor: str, message: str, kind: str) -> str:
+        """The opening tag of a link to a place in the PDF (a rule, a page), carrying the catalog's
+        words around its page number (and the rule's number, for a rule)."""
+        sentence = self.translations.gettext(message)
+        if sentence.count("{page}") != 1:
+            sentence = message
+        number = self.reading.number_of(anchor) or ""
+        before, _, after = (piece.replace("{number}", number) for piece in sentence.partition("{page}"))
+        return (f'<a class="reference internal {kind}" href="#{escape(anchor)}" '
+                f'data-before="{escape(before)}" data-after="{escape(after)}"')
 
     def _running(self, left: str, right: str | None) -> str:
         """The running head (``left``; ``right``, or the part being read) and foot (the edition line,
@@ -151,11 +183,13 @@ class PrintRenderer:
                 f"@bottom-right {{ content: {counter}; }} }} "
                 "@page :first { @top-left { content: none; } @top-right { content: none; } }")
 
-    def rule_titles(self, *rule_ids: str) -> list[str]:
-        """The titles of those rules the house publishes, in the card's language: a rule's title is
-        the rule in one line, so the card says only what the rulebook says."""
+    def rule_titles(self, *rule_ids: str) -> list[tuple[str, str]]:
+        """The number and title of those rules the house publishes, in the card's language: a rule's
+        title is the rule in one line, so the card says only what the rulebook says, and its number
+        is where the rulebook says more."""
         placed = self.reading.placed
-        return [self.reading.title(placed[rule_id][1]) for rule_id in rule_ids if rule_id in placed]
+        return [(self.reading.number_of(rule_id) or "", self.reading.title(placed[rule_id][1]))
+                for rule_id in rule_ids if rule_id in placed]
 
     def changed_numbers(self, row: dict | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
@@ -175,7 +209,7 @@ class PrintRenderer:
             for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
-    def rules_for(self, row: dict) -> list[str]:
+    def rules_for(self, row: dict) -> list[tuple[str, str]]:
         """The rules players ask about at a table of these stakes."""
         return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
 

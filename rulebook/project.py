@@ -29,6 +29,7 @@ from rulebook.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossa
 from rulebook.memo import Memo
 from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
 from rulebook.model import Library, Message, Rulebook, load_library
+from rulebook.numbering import Numbering, number_rules
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.
@@ -61,6 +62,11 @@ class HouseEdition:
 
     def examples_of(self, rule_id: str) -> list[WorkedExample]:
         return [example for example in self.examples if example.rule == rule_id]
+
+    @cached_property
+    def numbering(self) -> Numbering:
+        """The numbers its readers cite its rules by, the same in every language."""
+        return number_rules(self.book)
 
 
 @dataclass(frozen=True, eq=False)

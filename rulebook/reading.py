@@ -13,18 +13,28 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 
 from babel.lists import format_list
 
 from rulebook.examples import Outcome, WorkedExample
-from rulebook.formatting import LocaleFormatter, cldr, format_value
+from rulebook.formatting import LocaleFormatter, cldr, collation_key, format_value
 from rulebook.glossary import Glossary, Term
 from rulebook.i18n import Translations
 from rulebook.model import Message, Note, Rule, Rulebook, fill
 from rulebook.project import Project
 from rulebook.values import Value, resolve
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """A line of the printed index: the words a reader looks up, and the rules (ids, in the order
+    printed) that say what they are; or, for a reader's own word for a term, the term it sends to."""
+    words: str
+    rules: tuple[str, ...] = ()
+    see: str | None = None
 
 
 class Reading:
@@ -75,6 +85,24 @@ class Reading:
         if key not in made:
             made[key] = cls(project, house_id, lang, editors)
         return made[key]
+
+    @property
+    def numbers(self) -> Mapping[str, str]:
+        """Rule id → the number readers cite it by, for every rule of the reader's edition."""
+        return self.project.houses[self.house_id].numbering.numbers
+
+    def number_of(self, rule_id: str) -> str | None:
+        """The number readers cite a rule by (none for a proposal the house has not adopted)."""
+        return self.numbers.get(rule_id)
+
+    def cite(self, rule_id: str) -> str | None:
+        """"Regula 4.12": a rule named by its number, in the language."""
+        number = self.number_of(rule_id)
+        return self.rule_number(number) if number else None
+
+    def rule_number(self, number: str) -> str:
+        """"Regula 4.12", "Pravilo 38": the words a reader cites a rule number with."""
+        return self.tr.gettext("Rule {number}").format(number=number)
 
     def __repr__(self) -> str:
         return f"<Reading {self.house_id} {self.lang}{' editors' if self.editors else ''}>"
@@ -147,6 +175,25 @@ class Reading:
         english += [message.text for example in self.examples for message in example.messages()]
         return tuple(term for term in self.glossary if any(term.used_in(text) for text in english))
 
+    @cached_property
+    def index(self) -> tuple[IndexEntry, ...]:
+        """The printed rulebook's index, in the language's alphabetical order: each glossary term of
+        the house, with the rule that says what it is and then every rule whose title names it; and
+        each of the readers' own words for a term (the glossary's search words), sending to it."""
+        numbered = [rule for rule in self.book.statements if rule.id in self.numbers]
+        entries: dict[str, IndexEntry] = {}
+        seen: list[IndexEntry] = []
+        for term in self.terms:
+            defined = self.rule_of(term)
+            rules = [defined[1].id] if defined else []
+            rules += [rule.id for rule in numbered if rule.id not in rules and term.used_in(rule.title.text)]
+            if rules:
+                entries.setdefault(term.shown(self.lang).casefold(), IndexEntry(term.shown(self.lang), tuple(rules)))
+                seen += [IndexEntry(word, see=term.shown(self.lang)) for word in _other_words(term, self.lang)]
+        for entry in seen:                       # a term's own entry, where a word is also a term
+            entries.setdefault(entry.words.casefold(), entry)
+        return tuple(sorted(entries.values(), key=lambda entry: collation_key(entry.words, self.lang)))
+
     def meaning(self, term: Term) -> str:
         """What a term means at this house, in this language."""
         return self.tr.pgettext(*term.note_for(self.book.id))
@@ -171,6 +218,22 @@ class Reading:
                 if source.startswith(part.source):
                     return part.source_language
         return "en"
+
+
+def _letters(words: str) -> str:
+    return "".join(char for char in words.casefold() if char.isalnum())
+
+
+def _other_words(term: Term, lang: str) -> list[str]:
+    """The readers' own words for a term worth an index line: not the term written another way
+    ("all in", "allin" for "all-in"), nor another form of a word already kept ("comisionul" after
+    "comision", "utrke žetona" after "utrka žetona": the same first four letters)."""
+    kept: list[str] = []
+    for word in term.search.get(lang, ()):
+        if _letters(word) != _letters(term.shown(lang)) and not any(
+                _letters(word)[:4] == _letters(other)[:4] for other in kept):
+            kept.append(word)
+    return kept
 
 
 # Each project's readings (project → (house, language, editors) → Reading): made in the command's

@@ -192,6 +192,7 @@ class Rulebook:
     copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
     base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
     choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
+    numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.numbering)
 
     @property
     def rules(self) -> tuple[Rule, ...]:

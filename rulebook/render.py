@@ -67,6 +67,7 @@ class PageRenderer:
             long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
             doctest=self.doctest, hand_ranks=self.hand_ranks, change_of=self.change_of, earlier_of=self.earlier_of,
             archive_link=self.archive_link, in_force_link=self.in_force_link, reference=self.reference,
+            cite=reading.cite,
         )
 
     @property

@@ -131,6 +131,7 @@ class HouseRecord(TypedDict):
     effective: NotRequired[str]
     copyright: NotRequired[str]
     base_url: NotRequired[str | None]
+    numbering: NotRequired[dict]   # how its rules are numbered (rulebook.numbering)
     adopt: NotRequired[list]
     references: NotRequired[dict]
 

@@ -8,6 +8,7 @@ incremental build re-reads just what an edit touched.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -208,24 +209,43 @@ def builder_inited(app: Sphinx) -> None:
 
 
 def build_finished(app: Sphinx, exception: Exception | None) -> None:
-    """Write a permanent address for every rule: ``r/<rule-id>.html`` leads to wherever it lives now.
+    """Write a permanent address for every rule: ``r/<rule-id>.html`` and ``r/<number>.html`` lead
+    to wherever it lives now (``r/34.html`` to 34.1 where one passage gives several rules).
 
-    Links to a rule then survive it moving to another part or page in a later edition.
+    Links to a rule then survive it moving to another part or page in a later edition; a floor's
+    "rule 38" is an address too. Each page carries the rule's number, title and text in the page's
+    language, so a link preview shows the rule, not an address.
     """
     if exception is not None or app.builder.format != "html" or app.builder.name != "html":
         return
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
+    reading = app.rulebook_renderer.reading
     written = set()
-    for part in app.rulebook_renderer.book.parts:
+    for part in reading.book.parts:
         for rule in part.rules:
             target = f"../{part.id}.html#{rule.id}"
-            written.add(f"{rule.id}.html")
-            _write_if_changed(folder / f"{rule.id}.html",
-                              _REDIRECT.format(target=escape(target), lang=escape(app.config.language)))
+            cited, title = reading.cite(rule.id), reading.title(rule)
+            page = _REDIRECT.format(target=escape(target), lang=escape(app.config.language),
+                                    title=escape(f"{cited} · {title}" if cited else title),
+                                    text=escape("" if rule.see else reading.wording(rule)))
+            for name in (rule.id, *_addresses(reading.number_of(rule.id), reading.numbers)):
+                written.add(f"{name}.html")
+                _write_if_changed(folder / f"{name}.html", page)
     for stale in folder.glob("*.html"):   # a rule the house no longer publishes: its address would lead nowhere
         if stale.name not in written:
             stale.unlink()
+
+
+def _addresses(number: str | None, numbers: Mapping[str, str]) -> list[str]:
+    """The numbers a rule is reached by: its own, and a split passage's (34 for 34.1, its first)."""
+    if number is None:
+        return []
+    found = [number]
+    whole, _, rest = number.rpartition(".")
+    if whole and rest == "1" and whole not in numbers.values():
+        found.append(whole)
+    return found
 
 
 def write_rule_index(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -251,8 +271,13 @@ def _write_rule_index(app: Sphinx) -> None:
             defines.setdefault(defined[1].id, []).extend(term.forms_in(app.config.language))
     pages = [(name, [{**entry, "defines": ", ".join(defines[entry["id"]])} if entry["id"] in defines else entry
                      for entry in entries]) for name, entries in pages]
+    # The number readers cite each rule by: "38" or "pravilo 38" finds it first.
+    numbers = renderer.reading.numbers
+    pages = [(name, [{**entry, "number": numbers[entry["id"]]} if entry["id"] in numbers else entry
+                     for entry in entries]) for name, entries in pages]
     # Translators: the search page's headings, above the rules found and above the pages found.
-    labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages")}
+    labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages"),
+              "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip()}
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     _write_if_changed(static / "rule_index.js", rule_index.script(pages, labels))
@@ -262,8 +287,13 @@ _REDIRECT = """<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="0; url={target}">
 <link rel="canonical" href="{target}">
-<title>{target}</title></head>
-<body><a href="{target}">{target}</a></body></html>
+<title>{title}</title>
+<meta name="description" content="{text}">
+<meta property="og:title" content="{title}">
+<meta property="og:description" content="{text}">
+</head>
+<body><p><a href="{target}">{title}</a></p>
+<p>{text}</p></body></html>
 """
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import article, broken_links, copy_sources, edit, run_rulebook, set_translations
+from tests.conftest import ROOT, article, broken_links, copy_sources, edit, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -160,10 +160,20 @@ def test_changes_text_report(editions):
     report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--house", "club")
     assert report.returncode == 0, report.stderr
     lines = report.stdout.splitlines()
-    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 9 change(s)"
-    assert "  added     rake-on-request (rake): The rake of a pot is shown on request" in lines
-    assert "  removed   auto-straddle-third-blind (rake): An automatic straddle counts as a third blind" in lines
-    assert "  changed   rake-cap-definition (rake): What the cap is" in lines
+    assert lines[0] == "club (en): edition 1 (2026-12-01) at club/edition-1 -> edition 2 (2027-03-01): 10 change(s)"
+    # Each rule with the number it is cited by (the rake is the third part), and its former one
+    # where the edition moved it: the added and removed rules renumber the rake part.
+    def one(pattern: str) -> str:
+        found = [line for line in lines if re.fullmatch(pattern, line)]
+        assert len(found) == 1, (pattern, lines)
+        return found[0]
+
+    one(r"  added     rake-on-request \(rake\) 3\.\d+: The rake of a pot is shown on request")
+    one(r"  removed   auto-straddle-third-blind \(rake\) 3\.\d+: An automatic straddle counts as a third blind")
+    one(r"  changed   rake-cap-definition \(rake\) 3\.\d+: What the cap is")
+    moved = one(r"  renumbered rake-cap-by-players \(rake\) 3\.(\d+), was 3\.(\d+): .*")
+    new, old = re.fullmatch(r".* 3\.(\d+), was 3\.(\d+):.*", moved).groups()
+    assert new != old
     assert ("            text: The cap is the [-most-] {+largest+} rake the house takes from [-one-] {+a single+} "
             "hand, [-however large-] {+whatever the size of+} the pot.") in lines
     assert "  parameter stakes[nlh-low].rake.cap: Rake cap (NLH 1/3): 20 lei -> 25 lei" in lines
@@ -185,7 +195,10 @@ def test_changes_json_report(editions):
     club, casino = sorted(data["houses"], key=lambda house: house["house_id"] != "club")
     assert (club["previous_edition"], club["edition"], club["effective"]) == (1, 2, "2027-03-01")
     kinds = {change["rule_id"]: change["kind"] for change in club["rules"]}
-    assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed"}
+    assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed",
+                     "rake-cap-by-players": "renumbered"}
+    moved = next(change for change in club["rules"] if change["kind"] == "renumbered")
+    assert moved["old_number"] != moved["new_number"] and moved["old_text"] is None
     changed = next(change for change in club["rules"] if change["kind"] == "changed")
     assert changed["new_text"] == TRANSLATIONS["fr"]["rake-cap-definition.text"]
     assert [(p["path"], p["old_value"], p["new_value"]) for p in club["parameters"]] == [
@@ -425,7 +438,9 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
     [added] = changes.of_kind("added")
     assert added.new_title in text and re.sub(r"\s+", " ", added.new_text) in text
     [removed] = changes.of_kind("removed")
-    assert removed.rule_id in text and removed.old_title in text
+    # a removed rule named by the number readers cited it by, never by its id
+    cited = tr.gettext("Rule {number}").format(number=removed.old_number)
+    assert cited in text and removed.old_title in text and removed.rule_id not in text
     title = tr.gettext("What changed in edition {edition}").format(edition=2)
     reader = PdfReader(path)
     assert reader.metadata["/Title"].startswith(title) and reader.metadata["/Author"] == "Gentlemen's Poker Club"
@@ -642,3 +657,23 @@ def test_an_edition_this_version_cannot_read_is_one_line(editions, tmp_path):
     said = str(raised.value)
     assert "\n" not in said and said.startswith("the sources at club/edition-1 cannot be read"), said
     assert re.search(r"rules/rake\.yaml:\d+: YAML syntax", said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+def test_the_printed_downloads_page_names_the_page_of_the_changes(edition_build, lang):
+    """On paper, the downloads page's link to what changed prints the page it is on ("str. 31"),
+    and that page is where the changes begin (their heading's first page)."""
+    import subprocess
+
+    from rulebook.project import Project
+
+    tr = Project.load(ROOT).translations(lang)
+    pdf = edition_build / "pdf" / "club" / f"rulebook-{lang}.pdf"
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout
+    pages = [" ".join(page.split()) for page in out.decode("utf-8").split("\f")]
+    title = tr.gettext("What changed in edition {edition}").format(edition=2)
+    on_page = tr.gettext("p. {page}").split("{page}")[0].strip()
+    found = [int(page) for text in pages for page in re.findall(rf"{re.escape(title)} \({re.escape(on_page)} (\d+)\)", text)]
+    assert found, (lang, title)
+    first = next(number for number, text in enumerate(pages, 1) if f"{title} {title}" in text)   # running head, heading
+    assert found == [first] * len(found), (found, first)

@@ -168,10 +168,32 @@ var RuleSearch = (function () {
     return h;
   };
 
+  /* A rule cited by its number ("38", "pravilo 38", "rule 4.12", "H2.4"): the rule of that number, or
+     the first of a passage's several (34 for 34.1), before anything the other words find. Only a query
+     that is the number, with the language's word for a rule or the English one, cites: "30 seconds"
+     asks about time, not rule 30. */
+  const NUMBER = /^[a-z]?\d{1,4}(?:\.\d{1,4})?$/i;
+  const cited = (query) => {
+    if (!index) return [];
+    const words = query.trim().toLowerCase().split(/\s+/);
+    const naming = new Set(["rule", ...(index.labels.rule || "").toLowerCase().split(/\s+/)]);
+    const numbers = words.filter((word) => NUMBER.test(word));
+    if (numbers.length !== 1 || !words.every((word) => NUMBER.test(word) || naming.has(word))) return [];
+    const wanted = numbers[0].toUpperCase();
+    const rules = index.pages.flatMap(([page, entries], pageOrder) => entries
+      .filter((entry) => entry.id && entry.number)
+      .map((entry, order) => ({ page, part: entries.find((e) => !e.id), entry, points: 3 * PAGE, order: [pageOrder, order] })));
+    const hit = rules.find(({ entry }) => entry.number === wanted)
+      || rules.find(({ entry }) => entry.number.startsWith(wanted + "."));
+    return hit ? [hit] : [];
+  };
+
   /* The rules and pages found for a query, best first, and the stems to mark. */
   const search = (query) => {
     const { terms, marked } = parse(query);
-    return { marked, found: terms.size ? ranked(terms) : [] };
+    const first = cited(query);
+    const found = terms.size ? ranked(terms) : [];
+    return { marked, found: [...first, ...found.filter(({ entry }) => !first.some((hit) => hit.entry === entry))] };
   };
 
   /* The rules found, listed before ``pages`` (the list of pages Sphinx's search makes). */

@@ -474,3 +474,36 @@ def test_a_part_whose_title_matches_comes_first(page, server, lang):
     """"straddle" finds several pages that speak of straddles; the Straddles part comes first."""
     assert _search(page, server, lang, "straddle")[0].split("?")[0].split("#")[0] == "cash-straddle.html"
     assert _search(page, server, lang, "showdown")[0].split("?")[0].split("#")[0] == "cash-showdown.html"
+
+
+NAMED = {"ro": "regula", "en": "rule", "fr": "règle", "es": "regla", "hr": "pravilo"}
+
+
+def test_a_rule_number_finds_its_rule_first(browser, server, project):
+    """20 numbers, typed alone or after the language's word for a rule ("pravilo 38", "rule 4.12"),
+    each in a different language by turns: the rule of that number is the first result; a passage's
+    number that gives several rules (34) finds the first of them (34.1)."""
+    from rulebook.numbering import number_rules
+
+    context = browser.new_context()
+    page = context.new_page()
+    queries = []
+    for house in ("club", "casino"):
+        numbers = list(number_rules(project.houses[house].book).numbers.items())
+        queries += [(house, *numbers[index]) for index in range(0, len(numbers), len(numbers) // 9)][:10]
+    assert len(queries) == 20
+    misses = []
+    for turn, (house, rule_id, number) in enumerate(queries):
+        lang = LANGUAGES[turn % len(LANGUAGES)]
+        typed = number.lower() if turn % 2 else f"{NAMED[lang]} {number}"
+        page.goto(f"{server}{house}/{lang}/search.html?q={typed}")
+        page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+        first = (page.evaluate(RESULTS)["rules"] or [""])[0]
+        if not first.endswith(f"#{rule_id}"):
+            misses.append((house, lang, typed, rule_id, first))
+    split = number_rules(project.houses["casino"].book).rule("34")
+    page.goto(f"{server}casino/hr/search.html?q=pravilo 34")
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    assert page.evaluate(RESULTS)["rules"][0].endswith(f"#{split}")
+    context.close()
+    assert misses == []
