@@ -1,0 +1,85 @@
+"""At the table on a phone: the home page's first lines lead to the numbers of each game and to the
+downloads, the "At the table" page says what each table card says, and the reader's own words
+come first (the glossary in the page's language first; no builder's words on a reader's page)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from rulebook.i18n import LANGUAGES
+from rulebook.reading import Reading
+from rulebook.table_facts import table_facts
+from tests.conftest import article
+
+# Words about how the rulebook is built, never on a reader's page (the editors' edition may say them).
+BUILDERS_WORDS = {
+    "en": ("reference poker engine", "consistency check", "parameters", "msgid", "catalog"),
+    "ro": ("motorul de poker", "verificarea de consecvență", "parametrii casei"),
+    "fr": ("moteur de poker", "contrôle de cohérence", "paramètres de la salle"),
+    "es": ("motor de póker", "comprobación de coherencia", "parámetros de la casa"),
+    "hr": ("poker programom", "provjera dosljednosti", "parametara kuće"),
+}
+
+
+def _text(page: str) -> str:
+    return " ".join(html.unescape(article(page)).split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_club_table_page_says_what_each_table_card_says(built_site, project, lang):
+    """Every stakes of the club, its blinds, straddle, buy-in and rake as its card prints them, its
+    details, and each rule asked about there a link to that rule by its number."""
+    reading = Reading.of(project, "club", lang)
+    page = (built_site / "club" / lang / "at-the-table.html").read_text(encoding="utf-8")
+    text = _text(page)
+    stakes = project.houses["club"].book.house["stakes"]
+    assert stakes
+    for row in stakes:
+        facts = table_facts(reading, row)
+        section = re.search(rf'<section id="[^"]*">\s*<h2>{re.escape(facts.title)}.*?</section>', page, re.S)
+        assert section, (lang, facts.title)
+        said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", section.group(0))).split())
+        for key in facts.keys:
+            assert f"{key.label} {' '.join(key.value.split())}" in said, (lang, facts.title, key)
+        for detail in (*(d.text for d in facts.details), *facts.after):
+            assert " ".join(detail.split()) in said, (lang, facts.title, detail)
+        for rule in facts.rules:
+            assert f'href="{rule.part_id}.html#{rule.rule_id}"' in section.group(0)
+            assert f"{reading.cite(rule.rule_id)} · {rule.title}" in said
+    assert text.count(reading.tr.gettext("Blinds")) == len(stakes)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_the_home_page_leads_to_the_table_and_the_downloads_first(built_site, project, house):
+    """The first lines of the home page (before the note on the official language and the contents):
+    "At the table" where the house runs cash games, and the downloads, saying only what they hold
+    (the casino prints no table cards)."""
+    for lang in LANGUAGES:
+        tr = project.translations(lang)
+        page = (built_site / house / lang / "index.html").read_text(encoding="utf-8")
+        top = page[page.index('<ul class="quick-links'):page.index('class="admonition note')]
+        cash = project.houses[house].book.runs_cash_games
+        assert ('href="at-the-table.html"' in top) == cash and (built_site / house / lang / "at-the-table.html").exists() == cash
+        assert 'href="downloads.html"' in top
+        offered = tr.gettext("the rulebook and the table cards, to print" if cash else "the rulebook, to print")
+        assert html.escape(offered, quote=False) in top or offered in html.unescape(top), (house, lang)
+        downloads = _text((built_site / house / lang / "downloads.html").read_text(encoding="utf-8"))
+        assert (tr.gettext("Table cards") in downloads) == cash, (house, lang)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_a_readers_page_says_nothing_of_how_the_rulebook_is_built_and_the_glossary_starts_in_its_language(
+        built_site, project, house):
+    for lang in LANGUAGES:
+        folder = built_site / house / lang
+        for name in ("index.html", "glossary.html", "downloads.html", "at-the-table.html"):
+            if (folder / name).exists():
+                text = _text((folder / name).read_text(encoding="utf-8")).lower()
+                found = [words for words in BUILDERS_WORDS[lang] if words.lower() in text]
+                assert not found, (house, lang, name, found)
+        glossary = (folder / "glossary.html").read_text(encoding="utf-8")
+        first = re.search(r"<thead>.*?<th[^>]*>\s*<p>([^<]*)</p>", glossary, re.S).group(1)
+        assert first == Reading.of(project, house, lang).fmt.language_name(lang), (house, lang, first)
