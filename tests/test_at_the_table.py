@@ -83,3 +83,22 @@ def test_a_readers_page_says_nothing_of_how_the_rulebook_is_built_and_the_glossa
         glossary = (folder / "glossary.html").read_text(encoding="utf-8")
         first = re.search(r"<thead>.*?<th[^>]*>\s*<p>([^<]*)</p>", glossary, re.S).group(1)
         assert first == Reading.of(project, house, lang).fmt.language_name(lang), (house, lang, first)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_no_theme_credits_or_english_search_notice_and_no_escaped_markup(built_site, project, house):
+    """The foot of a page is the house's line, not the theme's English credits (which Sphinx escaped
+    twice: "Copyright &amp;#169;", "Made with &lt;a"); the search page's notice for a browser without
+    JavaScript is in the page's language."""
+    notice = "Please activate JavaScript to enable the search functionality."
+    for lang in LANGUAGES:
+        folder = built_site / house / lang
+        for path in (folder / "index.html", folder / "glossary.html", folder / "search.html"):
+            page = path.read_text(encoding="utf-8")
+            assert "Made with" not in page and "pradyunsg" not in page and "&amp;#" not in page, (house, lang, path.name)
+            assert "&lt;a " not in page, (house, lang, path.name)
+            assert 'class="rulebook-footer"' in page
+        search = (folder / "search.html").read_text(encoding="utf-8")
+        wanted = project.translations(lang).gettext(notice)
+        assert html.escape(wanted, quote=False) in search or wanted in search
+        assert (notice in search) == (lang == "en"), (house, lang)
