@@ -1,6 +1,7 @@
-"""At the table on a phone: the home page's first lines lead to the numbers of each game and to the
-downloads, the "At the table" page says what each table card says, and the reader's own words
-come first (the glossary in the page's language first; no builder's words on a reader's page)."""
+"""What a reader meets first. The root page says what each house is; a house's home page leads
+first to the numbers of each game ("At the table", which says what each table card says) and to
+the downloads; the reader's own words come first (the glossary in the page's language first), and
+no page says how the rulebook is built or shows the theme's English credits."""
 
 from __future__ import annotations
 
@@ -102,3 +103,16 @@ def test_no_theme_credits_or_english_search_notice_and_no_escaped_markup(built_s
         wanted = project.translations(lang).gettext(notice)
         assert html.escape(wanted, quote=False) in search or wanted in search
         assert (notice in search) == (lang == "en"), (house, lang)
+
+
+def test_the_root_page_says_in_one_line_what_each_house_is(built_site, project):
+    """Under each house's name: what it is, in its language of authority and in English."""
+    root = (built_site / "index.html").read_text(encoding="utf-8")
+    for house_id, view in project.houses.items():
+        official = view.book.house["official_language"]
+        section = re.search(rf'<section aria-labelledby="house-{house_id}">.*?</section>', root, re.S).group(0)
+        lines = re.findall(r'<p class="about" lang="([a-z]+)">([^<]*)</p>', section)
+        assert [lang for lang, _ in lines] == [official, "en"], (house_id, lines)
+        for lang, line in lines:
+            assert html.unescape(line) == Reading.of(project, house_id, lang).text(view.book.about)
+        assert lines[0][1] != lines[1][1]    # translated, not the English twice
