@@ -23,6 +23,15 @@ from rulebook.variants import adopt, check_ruling, check_see, house_part
 from rulebook.yamlload import Map, line_of_path
 
 
+def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
+    """The house file's translatable strings: the rulebook's title and the line saying what the house
+    is (``about``, optional). One context each for every house: two houses with the same title share
+    its translations."""
+    title = Message("house.title", clean(data["title"]), rel, data.line_of("title"), None)
+    about = data.get("about")
+    return title, Message("house.about", clean(about), rel, data.line_of("about"), None) if isinstance(about, str) else None
+
+
 def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadable: set[str],
            defined: dict[str, Slot]) -> Rulebook | None:
     """One house file: identity, the parts it publishes, its parameters (judged by the engine)."""
@@ -63,8 +72,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         return None
     parameters.units = units  # type: ignore[attr-defined]  # read by values.unit_of
     _check_tiers(parameters, rel, loader.errors)
-    # One context for every house: two houses with the same title share its translations.
-    title = Message("house.title", clean(fields["title"]), rel, data.line_of("title"), None)
+    title, about = house_messages(data, rel)
     choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen
     adopting = data.get("adopt") or []
     stated = tuple(house_part(part, parameters, choices, defined, reader, house_id) for part in published)
@@ -102,7 +110,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
-                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {})
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about)
 
 
 def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:

@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Iterator
 
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.houses import read_house, resolve_values
+from rulebook.houses import house_messages, read_house, resolve_values
 from rulebook.parts import PartLoader
-from rulebook.placeholders import clean
 from rulebook.records import Library, Message, Rulebook
 from rulebook.yamlload import Map
 
@@ -88,8 +87,7 @@ def read_messages(path: Path) -> Iterator[Message]:
     data = loader.load_yaml(path)
     if isinstance(data, Map) and "parts" in data and "parameters" in data:
         if isinstance(data.get("title"), str):
-            yield Message("house.title", clean(data["title"]), loader.rel(path),
-                          data.line_of("title"), None)
+            yield from (message for message in house_messages(data, loader.rel(path)) if message)
     elif isinstance(data, Map) and "sections" in data:
         part = loader.part(path, None)
         if part is not None:

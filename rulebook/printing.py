@@ -34,6 +34,7 @@ from rulebook.vocabulary import N_
 from rulebook.site import keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
+from rulebook.table_facts import table_facts
 from rulebook.stamps import forget, outputs, remember, stamped
 from rulebook.workers import link_or_copy, run_jobs
 
@@ -51,7 +52,7 @@ class PrintRenderer:
         self.context: dict[str, Any] = dict(
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
-            book=self.book, edition=fmt.edition, rules_for=self.rules_for, rule_titles=self.rule_titles,
+            book=self.book, edition=fmt.edition, rule_titles=self.rule_titles,
             changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES, index=reading.index,
             locator=self.locator, initial=lambda words: initial(words, lang),
         )
@@ -209,12 +210,8 @@ class PrintRenderer:
             for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
-    def rules_for(self, row: dict) -> list[tuple[str, str]]:
-        """The rules players ask about at a table of these stakes."""
-        return self.rule_titles(*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
-
     def face(self, row: dict) -> Markup:
-        return Markup(self.render("face.html.jinja", row=row))
+        return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row)))
 
     def bands(self, css: str) -> str:
         return self.render("bands.html.jinja", css=Markup(css))
@@ -225,10 +222,6 @@ class PrintRenderer:
                            layout=layout, author=self.book.name)
 
 
-# The rules players ask about at the table, printed by their titles on the cards where the house
-# publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
-TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
-POT_LIMIT_RULES = ("cash-table-pot-announcement",)
 # On the rake card: how split pots and side pots are raked.
 RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
 

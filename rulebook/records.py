@@ -193,6 +193,7 @@ class Rulebook:
     base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
     choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
     numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.numbering)
+    about: Message | None = None        # what the house is, in one line (the site's root page says it)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -273,8 +274,8 @@ class Library:
         return {rule_id: frozenset(names) for rule_id, names in found.items()}
 
     def messages(self) -> list[Message]:
-        """Every translatable string, each once: the houses' titles, then the library in order."""
-        found = [book.title for book in self.houses]
+        """Every translatable string, each once: the houses' titles and lines, then the library in order."""
+        found = [message for book in self.houses for message in (book.title, book.about) if message]
         for part in self.parts:
             found += part.messages()
         return found

@@ -24,6 +24,7 @@ from rulebook.i18n import LANGUAGES
 from rulebook.model import Rule
 from rulebook.project import Project
 from rulebook.reading import Reading
+from rulebook.table_facts import table_facts
 from rulebook.rst import Markup, heading, ident, redline_rst, rst_fill, rst_text
 
 __all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "redline_rst", "rst_fill", "rst_text"]
@@ -149,17 +150,22 @@ class PageRenderer:
         (none for the single page the rulebook PDF is printed from; only those printed are offered)."""
         files = [item for item in files or () if item.size is not None]
         fmt = self.fmt
-        pages = {"index": self.render("index.rst.jinja", downloads=bool(files))}
+        tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
+        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables),
+                                      cards=any(item.kind == "card" for item in files))}
+        if tables:
+            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables)
         if files:
             pages["downloads"] = self.render(
-                "downloads.rst.jinja", files=files, link=self.link, about=self.about,
+                "downloads.rst.jinja", files=files, cards=any(item.kind == "card" for item in files), link=self.link, about=self.about,
                 language_name=fmt.language_name, bilingual=bilingual_languages(self.book))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,
                                           count=fmt.count)
         if self.glossary:
             pages["glossary"] = self.render("glossary.rst.jinja", terms=self.reading.terms,
-                                            meaning=self.reading.meaning, languages=LANGUAGES,
+                                            meaning=self.reading.meaning,
+                                            languages=(self.reading.lang, *(lang for lang in LANGUAGES if lang != self.reading.lang)),
                                             language_name=fmt.language_name)
         pages["changes"] = self.render(
             "changes.rst.jinja", changes=self.changes,

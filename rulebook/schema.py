@@ -123,6 +123,7 @@ class HouseRecord(TypedDict):
     title: str
     unit: str
     parts: list
+    about: NotRequired[str]
     parameters: dict
     city: NotRequired[str | None]
     contact: NotRequired[str | None]

@@ -37,6 +37,7 @@ from rulebook.stamps import forget, remember, unchanged
 from rulebook.workers import link_or_copy, run_jobs
 from rulebook import workers
 from rulebook.project import Project
+from rulebook.reading import Reading
 
 # The printed rulebook is made from a single page in Sphinx's plain theme: a screen
 # theme's fixed-height layout does not paginate.
@@ -360,6 +361,10 @@ def chooser_html(project: Project, site: Path) -> str:
     for house_id, edition in project.houses.items():
         languages = tuple(lang for lang in LANGUAGES if (site / house_id / lang).is_dir())
         if languages:
-            houses.append({"id": house_id, "name": edition.book.name, "official": edition.book.house["official_language"],
+            official = edition.book.house["official_language"]
+            about = edition.book.about
+            said = [(lang, Reading.of(project, house_id, lang).text(about)) for lang in dict.fromkeys((official, "en"))] \
+                if about else []
+            houses.append({"id": house_id, "name": edition.book.name, "official": official, "about": said,
                            "languages": language_choices(languages)})
     return env.get_template("index.html.jinja").render(houses=houses)

@@ -10,6 +10,7 @@ to Sphinx's template translator as a fallback.
 from __future__ import annotations
 
 import gettext
+import re
 from pathlib import Path
 
 from markupsafe import Markup, escape
@@ -33,6 +34,7 @@ THEME_STRINGS = (
     _("On this page"),
     _("Home"),
     _("Link to this heading"),   # Sphinx's title on the ¶ links, missing from its Romanian catalog
+    _("Please activate JavaScript to enable the search functionality."),   # the search page's <noscript>
 )
 
 # The labels a screen reader reads for Furo's three buttons, which Furo writes in English without a
@@ -70,12 +72,19 @@ def translate_theme(translator: gettext.NullTranslations, translations: Translat
     translator.add_fallback(_Fallback(translations))
 
 
+# Furo's credits at the foot of every page ("Copyright © …", "Made with Sphinx and @pradyunsg's
+# Furo"): English in every language, and escaped twice by Sphinx's template translator. The house's
+# own line (its name, edition and copyright, in the page's language) stands in their place.
+_CREDITS = re.compile(r'<div class="left-details">.*?</div>\s*<div class="right-details">', re.S)
+
+
 def translated_labels(html: str, translations: Translations) -> Markup:
     """The theme's page body with its untranslatable English ``aria-label`` values in the reader's
-    language (escaped: a translation is text). Only the theme's own attribute values are replaced."""
+    language (escaped: a translation is text), and without the theme's English credits. Only the
+    theme's own attribute values and credits are replaced."""
     for label in THEME_LABELS:
         html = html.replace(f'aria-label="{label}"', f'aria-label="{escape(translations.gettext(label))}"')
-    return Markup(html)
+    return Markup(_CREDITS.sub('<div class="left-details"></div>\n<div class="right-details">', html, count=1))
 
 
 def search_translations_js(lang: str, translations: Translations, folder: Path) -> Path | None:
@@ -83,7 +92,6 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
     rule, which they follow), written as ``<folder>/<lang>/LC_MESSAGES/sphinx.js``, where Sphinx looks
     before its own. None when there is nothing to add (English, or a language without a catalog)."""
     import json
-    import re
 
     import sphinx
     from babel.messages.plurals import get_plural

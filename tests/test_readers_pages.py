@@ -1,0 +1,118 @@
+"""What a reader meets first. The root page says what each house is; a house's home page leads
+first to the numbers of each game ("At the table", which says what each table card says) and to
+the downloads; the reader's own words come first (the glossary in the page's language first), and
+no page says how the rulebook is built or shows the theme's English credits."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from rulebook.i18n import LANGUAGES
+from rulebook.reading import Reading
+from rulebook.table_facts import table_facts
+from tests.conftest import article
+
+# Words about how the rulebook is built, never on a reader's page (the editors' edition may say them).
+BUILDERS_WORDS = {
+    "en": ("reference poker engine", "consistency check", "parameters", "msgid", "catalog"),
+    "ro": ("motorul de poker", "verificarea de consecvență", "parametrii casei"),
+    "fr": ("moteur de poker", "contrôle de cohérence", "paramètres de la salle"),
+    "es": ("motor de póker", "comprobación de coherencia", "parámetros de la casa"),
+    "hr": ("poker programom", "provjera dosljednosti", "parametara kuće"),
+}
+
+
+def _text(page: str) -> str:
+    return " ".join(html.unescape(article(page)).split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_club_table_page_says_what_each_table_card_says(built_site, project, lang):
+    """Every stakes of the club, its blinds, straddle, buy-in and rake as its card prints them, its
+    details, and each rule asked about there a link to that rule by its number."""
+    reading = Reading.of(project, "club", lang)
+    page = (built_site / "club" / lang / "at-the-table.html").read_text(encoding="utf-8")
+    text = _text(page)
+    stakes = project.houses["club"].book.house["stakes"]
+    assert stakes
+    for row in stakes:
+        facts = table_facts(reading, row)
+        section = re.search(rf'<section id="[^"]*">\s*<h2>{re.escape(facts.title)}.*?</section>', page, re.S)
+        assert section, (lang, facts.title)
+        said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", section.group(0))).split())
+        for key in facts.keys:
+            assert f"{key.label} {' '.join(key.value.split())}" in said, (lang, facts.title, key)
+        for detail in (*(d.text for d in facts.details), *facts.after):
+            assert " ".join(detail.split()) in said, (lang, facts.title, detail)
+        for rule in facts.rules:
+            assert f'href="{rule.part_id}.html#{rule.rule_id}"' in section.group(0)
+            assert f"{reading.cite(rule.rule_id)} · {rule.title}" in said
+    assert text.count(reading.tr.gettext("Blinds")) == len(stakes)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_the_home_page_leads_to_the_table_and_the_downloads_first(built_site, project, house):
+    """The first lines of the home page (before the note on the official language and the contents):
+    "At the table" where the house runs cash games, and the downloads, saying only what they hold
+    (the casino prints no table cards)."""
+    for lang in LANGUAGES:
+        tr = project.translations(lang)
+        page = (built_site / house / lang / "index.html").read_text(encoding="utf-8")
+        top = page[page.index('<ul class="quick-links'):page.index('class="admonition note')]
+        cash = project.houses[house].book.runs_cash_games
+        assert ('href="at-the-table.html"' in top) == cash and (built_site / house / lang / "at-the-table.html").exists() == cash
+        assert 'href="downloads.html"' in top
+        offered = tr.gettext("the rulebook and the table cards, to print" if cash else "the rulebook, to print")
+        assert html.escape(offered, quote=False) in top or offered in html.unescape(top), (house, lang)
+        downloads = _text((built_site / house / lang / "downloads.html").read_text(encoding="utf-8"))
+        assert (tr.gettext("Table cards") in downloads) == cash, (house, lang)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_a_readers_page_says_nothing_of_how_the_rulebook_is_built_and_the_glossary_starts_in_its_language(
+        built_site, project, house):
+    for lang in LANGUAGES:
+        folder = built_site / house / lang
+        for name in ("index.html", "glossary.html", "downloads.html", "at-the-table.html"):
+            if (folder / name).exists():
+                text = _text((folder / name).read_text(encoding="utf-8")).lower()
+                found = [words for words in BUILDERS_WORDS[lang] if words.lower() in text]
+                assert not found, (house, lang, name, found)
+        glossary = (folder / "glossary.html").read_text(encoding="utf-8")
+        first = re.search(r"<thead>.*?<th[^>]*>\s*<p>([^<]*)</p>", glossary, re.S).group(1)
+        assert first == Reading.of(project, house, lang).fmt.language_name(lang), (house, lang, first)
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_no_theme_credits_or_english_search_notice_and_no_escaped_markup(built_site, project, house):
+    """The foot of a page is the house's line, not the theme's English credits (which Sphinx escaped
+    twice: "Copyright &amp;#169;", "Made with &lt;a"); the search page's notice for a browser without
+    JavaScript is in the page's language."""
+    notice = "Please activate JavaScript to enable the search functionality."
+    for lang in LANGUAGES:
+        folder = built_site / house / lang
+        for path in (folder / "index.html", folder / "glossary.html", folder / "search.html"):
+            page = path.read_text(encoding="utf-8")
+            assert "Made with" not in page and "pradyunsg" not in page and "&amp;#" not in page, (house, lang, path.name)
+            assert "&lt;a " not in page, (house, lang, path.name)
+            assert 'class="rulebook-footer"' in page
+        search = (folder / "search.html").read_text(encoding="utf-8")
+        wanted = project.translations(lang).gettext(notice)
+        assert html.escape(wanted, quote=False) in search or wanted in search
+        assert (notice in search) == (lang == "en"), (house, lang)
+
+
+def test_the_root_page_says_in_one_line_what_each_house_is(built_site, project):
+    """Under each house's name: what it is, in its language of authority and in English."""
+    root = (built_site / "index.html").read_text(encoding="utf-8")
+    for house_id, view in project.houses.items():
+        official = view.book.house["official_language"]
+        section = re.search(rf'<section aria-labelledby="house-{house_id}">.*?</section>', root, re.S).group(0)
+        lines = re.findall(r'<p class="about" lang="([a-z]+)">([^<]*)</p>', section)
+        assert [lang for lang, _ in lines] == [official, "en"], (house_id, lines)
+        for lang, line in lines:
+            assert html.unescape(line) == Reading.of(project, house_id, lang).text(view.book.about)
+        assert lines[0][1] != lines[1][1]    # translated, not the English twice
