@@ -33,6 +33,7 @@ from rulebook.project import Project
 from rulebook.render import PageRenderer
 from rulebook.search_hr import SearchCroatian
 from rulebook.search_terms import search_language, with_poker_terms
+from rulebook.search_words import number_words, question_stopwords
 from rulebook.status import all_status
 from rulebook.theme_strings import search_translations_js, translate_theme, translated_labels
 from rulebook.vocabulary import N_
@@ -97,7 +98,11 @@ def _search_in_the_language(app: Sphinx, project: Project, lang: str) -> None:
     if base is not None:
         forms = [form for term in project.glossary for form in term.forms_in(lang)]
         synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
-        app.add_search_language(with_poker_terms(lang, base, forms, synonyms))
+        # A question's own words are left out, never a poker term of one word ("pot"); a term of
+        # several ("all in") is searched joined, so its words may stay stopwords.
+        poker_words = {form for form in forms if re.fullmatch(r"\w+", form)}
+        stopwords = question_stopwords(lang, base.stopwords, poker_words)
+        app.add_search_language(with_poker_terms(lang, base, forms, synonyms, stopwords, number_words(lang)))
 
 
 def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) -> None:
