@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from docutils import nodes, utils
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
@@ -28,6 +29,7 @@ from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
+from rulebook.formatting import Translator
 from rulebook.i18n import language_choices
 from rulebook.project import Project
 from rulebook.render import PageRenderer
@@ -282,10 +284,24 @@ def _write_rule_index(app: Sphinx) -> None:
                      for entry in entries]) for name, entries in pages]
     # Translators: the search page's headings, above the rules found and above the pages found.
     labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages"),
-              "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip()}
+              "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip(),
+              # Translators: the search box above the results, on a phone.
+              "search": renderer.tr.gettext("Search the rules"),
+              "found": _rules_found(renderer.tr, app.config.language or "en")}
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     _write_if_changed(static / "rule_index.js", rule_index.script(pages, labels))
+
+
+def _rules_found(tr: Translator, lang: str) -> dict[str, str]:
+    """The line counting the rules found, in each plural category of the language (CLDR's, which the
+    browser's Intl.PluralRules picks from and the catalog's Plural-Forms follow)."""
+    plural = Locale.parse(lang).plural_form
+    sample: dict[str, int] = {}
+    for n in range(200):
+        sample.setdefault(plural(n), n)
+    # Translators: above the rules a search found; {count} is their number.
+    return {category: tr.ngettext("{count} rule found", "{count} rules found", n) for category, n in sample.items()}
 
 
 _REDIRECT = """<!DOCTYPE html>

@@ -133,6 +133,7 @@ var RuleSearch = (function () {
       idf.set(term, Math.log(1 + (all.length - holding + 0.5) / (holding + 0.5)));
     }
     const whole = [...idf.values()].reduce((sum, w) => sum + w, 0) || 1;
+    const rarest = Math.max(...idf.values()) || 1;
     const found = [];
     index.pages.forEach(([page, entries], pageOrder) => {
       const part = entries.find((entry) => !entry.id);
@@ -140,16 +141,20 @@ var RuleSearch = (function () {
       if (titled) found.push({ page, part, entry: part, points: 2 * PAGE, coverage: 1, order: [pageOrder, -1] });
       entries.forEach((entry, order) => {
         if (!entry.id) return;
-        let points = 0, named = 0, held = 0;
+        let points = 0, named = 0, rarely = 0, held = 0;
         for (const [term, spelled] of terms) {
           const w = weights.get(term).get(entry);
           if (!w) continue;
           held += idf.get(term);
           points += idf.get(term) * w / (K1 + w);
-          named += count(entry.stems.title, term, spelled) ? 2 : count(entry.stems.section, term, spelled) ? 1 : 0;
+          const naming = count(entry.stems.title, term, spelled) ? 2 : count(entry.stems.section, term, spelled) ? 1 : 0;
+          named += naming;
+          rarely += naming * idf.get(term) / rarest;
         }
         if (!held) return;
         const coverage = held / whole;
+        // A rule holding only some of the words: its title naming a rare one says more than a common one.
+        if (coverage < 1) named = rarely;
         const defines = [...terms].every(([term, spelled]) => count(entry.stems.defines, term, spelled) > 0);
         const tier = defines ? 1.5 * PAGE : (titled ? PAGE : 0) + 10 * named;
         const score = (titled || defines) && named ? tier : tier + points;
@@ -215,12 +220,76 @@ var RuleSearch = (function () {
     return { marked, found: [...first, ...found.filter(({ entry }) => !first.some((hit) => hit.entry === entry))] };
   };
 
+  /* Whole words of ``element``'s text whose stem the query searched, marked (as Sphinx marks, a
+     span.highlighted), each set as text. */
+  const markWords = (element, marked) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) if (!walker.currentNode.parentElement.closest(".highlighted")) texts.push(walker.currentNode);
+    texts.forEach((node) => {
+      const pieces = node.nodeValue.split(/([^\p{Letter}\p{Number}_]+)/u);
+      if (!pieces.some((piece) => matches(piece, marked))) return;
+      const fragment = document.createDocumentFragment();
+      pieces.forEach((piece) => {
+        if (!matches(piece, marked)) { fragment.append(piece); return; }
+        const mark = fragment.appendChild(document.createElement("span"));
+        mark.className = "highlighted";
+        mark.textContent = piece;
+      });
+      node.replaceWith(fragment);
+    });
+  };
+
+  /* The words the page a result opens marks (rulebook.js): every word of the house's rules whose
+     stem the query searched, as written. Sphinx's own marking, which marks a word inside any longer
+     one, is left with nothing to mark. */
+  const rememberMarks = (marked) => {
+    const words = new Set();
+    index.pages.forEach(([, entries]) => entries.forEach((entry) => ["title", "text", "examples"].forEach((field) =>
+      wordsOf(entry[field] || "").forEach((word) => { if (matches(word, marked)) words.add(word.toLowerCase()); }))));
+    try {
+      localStorage.removeItem("sphinx_highlight_terms");
+      localStorage.setItem("rulebook_highlight", JSON.stringify([...words]));
+    } catch (error) { /* storage refused: the page opens unmarked */ }
+  };
+
+  /* The query in a search box, and how many rules were found, in the reader's language. */
+  const searchForm = (query) => {
+    const form = document.createElement("form");
+    form.className = "rule-search-form";
+    form.setAttribute("role", "search");
+    form.action = "search.html";
+    form.method = "get";
+    const input = form.appendChild(document.createElement("input"));
+    input.type = "search";
+    input.name = "q";
+    input.value = query;
+    input.setAttribute("aria-label", index.labels.search);
+    const button = form.appendChild(document.createElement("button"));
+    button.type = "submit";
+    button.textContent = index.labels.search;
+    return form;
+  };
+  const countLine = (count) => {
+    const line = document.createElement("p");
+    line.className = "rule-count";
+    const forms = index.labels.found || {};
+    const category = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+    line.textContent = (forms[category] || forms.other || "{count}").replace("{count}", count.toLocaleString(document.documentElement.lang || "en"));
+    return line;
+  };
+
   /* The rules found, listed before ``pages`` (the list of pages Sphinx's search makes). */
   const show = (query, pages) => {
     const { marked, found: all } = search(query);
     const found = all.slice(0, SHOWN);
     const block = document.createElement("section");
     block.className = "rule-hits";
+    block.appendChild(searchForm(query));
+    block.appendChild(countLine(all.filter(({ entry }) => entry.id).length));
+    rememberMarks(marked);
+    markWords(pages, marked);
+    new MutationObserver(() => markWords(pages, marked)).observe(pages, { childList: true, subtree: true });
     if (found.length) {
       block.appendChild(heading(index.labels.rules));
       const list = block.appendChild(document.createElement("ol"));
@@ -260,6 +329,14 @@ var RuleSearch = (function () {
   if (pending) watcher.observe(results, { childList: true });
 
   if (typeof Search !== "undefined" && stemmer) {
+    /* Sphinx marks its words inside any longer word ("e" in every "de"): it marks nothing here, and
+       the words are marked whole (markWords) on the results and on the page a result opens. */
+    const parseQuery = Search._parseQuery;
+    Search._parseQuery = (query) => {
+      const parsed = parseQuery(query);
+      parsed[3] = new Set();
+      return parsed;
+    };
     /* A page's own summary (Sphinx's) from its rules' words: without the notice of authority every
        page opens with, nor the rule-id lines. */
     const pageText = Search.htmlToText;

@@ -468,6 +468,56 @@ def test_questions_people_type_find_the_rule_that_answers_them(browser, server, 
     assert sum(empty.values()) == 0
 
 
+# Each mark, with the characters just before and after it: a mark inside a word has a letter there.
+MARKS = """(root) => [...document.querySelectorAll(root + ' span.highlighted')].map((mark) => {
+  const before = mark.previousSibling ? mark.previousSibling.textContent.slice(-1) : '';
+  const after = mark.nextSibling ? mark.nextSibling.textContent.slice(0, 1) : '';
+  return [before, mark.textContent, after];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ro", "en"])
+def test_e_straddle_marks_whole_words_only_on_the_results_and_the_page_opened(page, server, lang):
+    """"e straddle": no "e" (or "straddle") is marked inside another word, on the results (the rules'
+    snippets and Sphinx's page summaries) nor on the page the first rule opens; "straddle" is marked."""
+    inside = lambda marks: [m for m in marks if re.match(r"\w", m[0]) or re.match(r"\w", m[2])]  # noqa: E731
+    page.goto(f"{server}club/{lang}/search.html?q=e straddle")
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    page.wait_for_function(SEARCH_FINISHED, timeout=15000)
+    marks = page.evaluate(MARKS, "#search-results")
+    assert any(text.lower().startswith("straddle") for _, text, _ in marks), marks
+    assert inside(marks) == []
+    page.locator("#search-results ol.rule-results > li > a").first.click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => document.querySelector('article span.highlighted') !== null", timeout=15000)
+    marks = page.evaluate(MARKS, "article")
+    assert marks and inside(marks) == [], marks
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_the_results_show_the_query_in_a_box_and_the_rules_found(browser, server, lang):
+    """At 390 px the results page shows the query in a search box that searches again, and how many
+    rules were found, in the language (its plural form, never the English)."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(f"{server}club/{lang}/search.html?q=straddle")
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    box = page.locator("#search-results form.rule-search-form input[name=q]")
+    assert box.is_visible() and box.input_value() == "straddle"
+    count = page.locator("#search-results p.rule-count")
+    listed = page.locator("#search-results ol.rule-results > li").count()
+    text = count.inner_text()
+    number = int(re.search(r"\d+", text).group())
+    assert count.is_visible() and number >= listed > 0, (text, listed)
+    assert (lang == "en") == ("found" in text), text
+    box.fill("misdeal")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"search\.html\?q=misdeal$"))
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    assert page.locator("#search-results form.rule-search-form input[name=q]").input_value() == "misdeal"
+    context.close()
+
+
 def test_a_result_lands_on_the_rule_and_marks_the_words_it_matched(page, server):
     """Each rule found links to the rule itself, names its part and shows a snippet; words matched
     by their stem are marked; following the result opens the page at the rule."""
