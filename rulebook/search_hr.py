@@ -8,6 +8,7 @@ written into the page's JavaScript, stems what the reader types.
 from __future__ import annotations
 
 import json
+import re
 
 from sphinx.search import SearchLanguage
 
@@ -26,6 +27,11 @@ MIN_STEM = 3
 PARTICIPLE = frozenset({"ala", "ali", "alo", "ela", "eli", "elo", "ila", "ili", "ilo"})
 MIN_PARTICIPLE_STEM = 5
 
+# An adjective's short form keeps a vowel its other forms drop ("minimalan", "minimalni",
+# "minimalna"): a long word ending in a consonant (not j) and "an" loses that "a".
+FLEETING_A = re.compile(r"(?<=[^aeiouj])a(?=n$)")
+MIN_FLEETING = 7
+
 STOPWORDS = frozenset(
     "i u na je se da za od do s sa iz ili a ali kao što koji koja koje ne su biti bi to taj ta ti".split()
 )
@@ -33,6 +39,8 @@ STOPWORDS = frozenset(
 
 def stem(word: str) -> str:
     word = word.lower()
+    if len(word) >= MIN_FLEETING:
+        word = FLEETING_A.sub("", word)
     for suffix in SUFFIXES:
         least = MIN_PARTICIPLE_STEM if suffix in PARTICIPLE else MIN_STEM
         if word.endswith(suffix) and len(word) - len(suffix) >= least:
@@ -52,6 +60,7 @@ var Stemmer = function () {
   var participle = %s;
   this.stemWord = function (w) {
     w = w.toLowerCase();
+    if (w.length >= %d) w = w.replace(/(?<=[^aeiouj])a(?=n$)/, "");
     for (var i = 0; i < suffixes.length; i++) {
       var s = suffixes[i];
       var least = participle.indexOf(s) >= 0 ? %d : %d;
@@ -63,7 +72,7 @@ var Stemmer = function () {
     return w;
   };
 };
-""" % (json.dumps(SUFFIXES, ensure_ascii=False), json.dumps(sorted(PARTICIPLE)), MIN_PARTICIPLE_STEM, MIN_STEM)
+""" % (json.dumps(SUFFIXES, ensure_ascii=False), json.dumps(sorted(PARTICIPLE)), MIN_FLEETING, MIN_PARTICIPLE_STEM, MIN_STEM)
 
     def stem(self, word: str) -> str:
         return stem(word)

@@ -74,9 +74,12 @@ def _synonym_source(synonyms: dict[str, str]) -> tuple[str, dict[str, str]]:
 
 
 def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str],
-                     synonyms: dict[str, str] | None = None) -> type[SearchLanguage]:
+                     synonyms: dict[str, str] | None = None, stopwords: frozenset[str] | None = None,
+                     numbers: dict[str, str] | None = None) -> type[SearchLanguage]:
     """``base`` for ``lang``, indexing and querying ``terms`` (and hyphenated words) joined; in the
-    query, each of the readers' ``synonyms`` (word → the term's own word) stands for its term."""
+    query, each of the readers' ``synonyms`` (word → the term's own word) stands for its term.
+    ``stopwords`` replace the base's; ``numbers`` (number word → digits) go to the page for the
+    search of rules (``SEARCH_NUMBERS``)."""
     phrases = _phrase_source(terms)
     synonym_source, synonym_table = _synonym_source(synonyms or {})
     # Python and JavaScript read the same pattern: a phrase of the glossary, or words joined by hyphens.
@@ -87,6 +90,7 @@ def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
         js_splitter_code = _FOLD_JS + """
 const SEARCH_SYNONYMS = %s;
+const SEARCH_NUMBERS = %s;
 function splitQuery(query) {
   // The readers' words for a term ("comision") stand for the term's own word ("rake").
   if (SEARCH_SYNONYMS.source) {
@@ -100,6 +104,7 @@ function splitQuery(query) {
 }
 """ % (json.dumps({"source": rf"(^|[^\p{{L}}\p{{N}}_])({synonym_source})(?=$|[^\p{{L}}\p{{N}}_])"
                    if synonym_source else "", "table": synonym_table}, ensure_ascii=False),
+       json.dumps(numbers or {}, ensure_ascii=False, sort_keys=True),
        json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])"))
 
         def stem(self, word: str) -> str:
@@ -109,6 +114,8 @@ function splitQuery(query) {
             return super().split(input) + ["".join(_WORD.findall(found)) for found in python.findall(input)]
 
     SearchWithTerms.lang = lang
+    if stopwords is not None:
+        SearchWithTerms.stopwords = set(stopwords)
     SearchWithTerms.__name__ = SearchWithTerms.__qualname__ = f"{base.__name__}WithTerms"
     return SearchWithTerms
 

@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from docutils import nodes, utils
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
@@ -28,11 +29,13 @@ from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
+from rulebook.formatting import Translator
 from rulebook.i18n import language_choices
 from rulebook.project import Project
 from rulebook.render import PageRenderer
 from rulebook.search_hr import SearchCroatian
 from rulebook.search_terms import search_language, with_poker_terms
+from rulebook.search_words import number_words, question_stopwords
 from rulebook.status import all_status
 from rulebook.theme_strings import search_translations_js, translate_theme, translated_labels
 from rulebook.vocabulary import N_
@@ -97,7 +100,11 @@ def _search_in_the_language(app: Sphinx, project: Project, lang: str) -> None:
     if base is not None:
         forms = [form for term in project.glossary for form in term.forms_in(lang)]
         synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
-        app.add_search_language(with_poker_terms(lang, base, forms, synonyms))
+        # A question's own words are left out, never a poker term of one word ("pot"); a term of
+        # several ("all in") is searched joined, so its words may stay stopwords.
+        poker_words = {form for form in forms if re.fullmatch(r"\w+", form)}
+        stopwords = question_stopwords(lang, base.stopwords, poker_words)
+        app.add_search_language(with_poker_terms(lang, base, forms, synonyms, stopwords, number_words(lang)))
 
 
 def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) -> None:
@@ -277,10 +284,24 @@ def _write_rule_index(app: Sphinx) -> None:
                      for entry in entries]) for name, entries in pages]
     # Translators: the search page's headings, above the rules found and above the pages found.
     labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages"),
-              "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip()}
+              "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip(),
+              # Translators: the search box above the results, on a phone.
+              "search": renderer.tr.gettext("Search the rules"),
+              "found": _rules_found(renderer.tr, app.config.language or "en")}
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     _write_if_changed(static / "rule_index.js", rule_index.script(pages, labels))
+
+
+def _rules_found(tr: Translator, lang: str) -> dict[str, str]:
+    """The line counting the rules found, in each plural category of the language (CLDR's, which the
+    browser's Intl.PluralRules picks from and the catalog's Plural-Forms follow)."""
+    plural = Locale.parse(lang).plural_form
+    sample: dict[str, int] = {}
+    for n in range(200):
+        sample.setdefault(plural(n), n)
+    # Translators: above the rules a search found; {count} is their number.
+    return {category: tr.ngettext("{count} rule found", "{count} rules found", n) for category, n in sample.items()}
 
 
 _REDIRECT = """<!DOCTYPE html>

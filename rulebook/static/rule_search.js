@@ -27,38 +27,45 @@ var RuleSearch = (function () {
   const stemsOf = (text) => {
     const counts = new Map();
     const add = (word) => { const s = stem(word); counts.set(s, (counts.get(s) || 0) + 1); };
-    splitQuery(text).forEach(add);
-    wordsOf(text).forEach(add);
+    splitQuery(ungrouped(text)).forEach(add);
+    wordsOf(ungrouped(text)).forEach(add);
     return counts;
   };
-  const matches = (word, terms) => {
-    if (!/[\p{Letter}\p{Number}]/u.test(word)) return false;
-    const s = stem(word);
-    return [...terms].some((term) => s === term || (term.length > 2 && s.includes(term)));
-  };
+  /* A word is marked only whole: when its own stem is one the query searched. */
+  const matches = (word, terms) => /[\p{Letter}\p{Number}]/u.test(word) && terms.has(stem(word));
+
+  /* A number as readers write it: in digits and in the language's words (SEARCH_NUMBERS, number
+     word → digits), each standing for the other. Digits grouped by thousands ("1.000", "1 000") are
+     read whole, in the rules and in the query alike. */
+  const numbers = typeof SEARCH_NUMBERS === "undefined" ? {} : SEARCH_NUMBERS;
+  const spelled = new Map();
+  Object.entries(numbers).forEach(([word, digits]) => spelled.set(digits, [...(spelled.get(digits) || []), word]));
+  const otherWays = (word) => (numbers[word] ? [numbers[word]] : spelled.get(word) || []);
+  const ungrouped = (text) => text.replace(/(?<=\d)[.,\u00a0\u202f ](?=\d{3}(?!\d))/gu, "");
 
   const ignored = (word) => typeof stopwords !== "undefined" && stopwords.has(word);
 
-  /* The stems Sphinx's search looks for, taken as it takes them: each word of the query split by the
-     language, lower-cased and stemmed, without stopwords, numbers and excluded (-word) words. */
+  /* The stems searched, taken as Sphinx's search takes them: each word of the query split by the
+     language, lower-cased and stemmed, without the question's own words (the stopwords) and excluded
+     (-word) words; numbers kept, each with its other ways of being written. */
   const searched = (query) => {
-    const stems = new Set();
-    for (const word of splitQuery(query.trim())) {
+    const stems = new Map();
+    for (const word of splitQuery(ungrouped(query.trim()))) {
       const lower = word.toLowerCase();
-      if (ignored(lower) || /^\d+$/.test(word)) continue;
+      if (ignored(lower)) continue;
       const s = stem(lower);
-      if (s[0] !== "-") stems.add(s);
+      if (s[0] !== "-") stems.set(s, otherWays(lower).map(stem));
     }
     return stems;
   };
 
-  /* The query's words as the index holds them (stem → the stems of its words, when it is a term
-     of several words searched joined: "chip race" as "chiprace" also counts where "chips" and
-     "raced" both appear), and every stem to mark in the snippets. */
+  /* The query's words as the index holds them (stem → its other spellings, "4" for "four", and the
+     stems of its words when it is a term of several words searched joined: "chip race" as
+     "chiprace" also counts where "chips" and "raced" both appear), and every stem to mark. */
   const parse = (query) => {
     const stems = searched(query);
     const raw = wordsOf(query.toLowerCase());
-    const terms = new Map([...stems].map((term) => [term, null]));
+    const terms = new Map([...stems].map(([term, also]) => [term, { also, words: null }]));
     for (const token of splitQuery(query.toLowerCase())) {
       if (!terms.has(stem(token)) || raw.includes(token)) continue;
       raw.forEach((word, start) => {
@@ -66,11 +73,11 @@ var RuleSearch = (function () {
         for (let end = start; end < raw.length && joined.length < token.length; end += 1) {
           joined += raw[end];
           const words = raw.slice(start, end + 1).filter((w) => !ignored(w)).map(stem);
-          if (joined === token && end > start && words.length) terms.set(stem(token), words);
+          if (joined === token && end > start && words.length) terms.get(stem(token)).words = words;
         }
       });
     }
-    const marked = new Set([...terms.keys(), ...[...terms.values()].flatMap((words) => words || [])]);
+    const marked = new Set([...terms].flatMap(([term, { also, words }]) => [term, ...also, ...(words || [])]));
     return { terms, marked };
   };
 
@@ -96,19 +103,24 @@ var RuleSearch = (function () {
       average[field] = all.reduce((sum, entry) => sum + entry.lengths[field], 0) / all.length || 1;
     prepared = { all, average };
   };
-  const count = (stems, term, words) =>
+  const count = (stems, term, { also, words }) =>
     stems.get(term)
+    || also.reduce((sum, other) => sum + (stems.get(other) || 0), 0)
     || (words ? Math.min(...words.map((word) => stems.get(word) || 0)) : 0)
-    || (term.length > 2 ? [...stems.keys()].filter((s) => s.includes(term)).length / 2 : 0);
-  const weight = (entry, term, words) => Object.entries(FIELDS).reduce((sum, [field, boost]) =>
-    sum + boost * count(entry.stems[field], term, words)
+    || (term.length > 2 && !/^\d+$/.test(term) ? [...stems.keys()].filter((s) => s.includes(term)).length / 2 : 0);
+  const weight = (entry, term, spelled) => Object.entries(FIELDS).reduce((sum, [field, boost]) =>
+    sum + boost * count(entry.stems[field], term, spelled)
       / (1 - B + B * entry.lengths[field] / prepared.average[field]), 0);
 
-  /* A rule must hold every word; a page, in its title, and it then comes first. Then the rule the
-     glossary names for a term the words say (the rule that says what a straddle is). Then a rule whose
-     title names more of the words, then one whose section's heading does; among those, on a page
-     about the words, the rulebook's order (the rule that opens a subject first), elsewhere their
-     weight; ties keep the rulebook's order. */
+  /* A page whose title holds every word comes first. Then the rule the glossary names for a term
+     the words say (the rule that says what a straddle is). Then a rule whose title names more of the
+     words, then one whose section's heading does; among those, on a page about the words, the
+     rulebook's order (the rule that opens a subject first), elsewhere their weight; ties keep the
+     rulebook's order. A rule need not hold every word (a question says more than its rule): its
+     score is scaled by its coverage, the share of the words' weight it holds (rare words weigh
+     more), squared, so a rule holding all of them ranks above one holding most; a rule holding
+     less than half the best coverage is left out (a minimum-should-match that never empties the
+     list while a rule holds a word). */
   const ranked = (terms) => {
     if (!prepared) prepare();
     const { all } = prepared;
@@ -120,26 +132,38 @@ var RuleSearch = (function () {
       weights.set(term, of);
       idf.set(term, Math.log(1 + (all.length - holding + 0.5) / (holding + 0.5)));
     }
+    const whole = [...idf.values()].reduce((sum, w) => sum + w, 0) || 1;
+    const rarest = Math.max(...idf.values()) || 1;
     const found = [];
     index.pages.forEach(([page, entries], pageOrder) => {
       const part = entries.find((entry) => !entry.id);
-      const titled = part && [...terms].every(([term, words]) => count(part.stems.title, term, words) > 0);
-      if (titled) found.push({ page, part, entry: part, points: 2 * PAGE, order: [pageOrder, -1] });
+      const titled = part && [...terms].every(([term, spelled]) => count(part.stems.title, term, spelled) > 0);
+      if (titled) found.push({ page, part, entry: part, points: 2 * PAGE, coverage: 1, order: [pageOrder, -1] });
       entries.forEach((entry, order) => {
         if (!entry.id) return;
-        let points = 0, named = 0;
-        for (const [term, words] of terms) {
+        let points = 0, named = 0, rarely = 0, held = 0;
+        for (const [term, spelled] of terms) {
           const w = weights.get(term).get(entry);
-          if (!w) return;
+          if (!w) continue;
+          held += idf.get(term);
           points += idf.get(term) * w / (K1 + w);
-          named += count(entry.stems.title, term, words) ? 2 : count(entry.stems.section, term, words) ? 1 : 0;
+          const naming = count(entry.stems.title, term, spelled) ? 2 : count(entry.stems.section, term, spelled) ? 1 : 0;
+          named += naming;
+          rarely += naming * idf.get(term) / rarest;
         }
-        const defines = [...terms].every(([term, words]) => count(entry.stems.defines, term, words) > 0);
+        if (!held) return;
+        const coverage = held / whole;
+        // A rule holding only some of the words: its title naming a rare one says more than a common one.
+        if (coverage < 1) named = rarely;
+        const defines = [...terms].every(([term, spelled]) => count(entry.stems.defines, term, spelled) > 0);
         const tier = defines ? 1.5 * PAGE : (titled ? PAGE : 0) + 10 * named;
-        found.push({ page, part, entry, points: (titled || defines) && named ? tier : tier + points, order: [pageOrder, order] });
+        const score = (titled || defines) && named ? tier : tier + points;
+        found.push({ page, part, entry, points: score * coverage ** 2, coverage, order: [pageOrder, order] });
       });
     });
-    return found.sort((a, b) => b.points - a.points || a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+    const best = Math.max(0, ...found.map(({ coverage }) => coverage));
+    return found.filter(({ coverage }) => coverage >= best / 2)
+      .sort((a, b) => b.points - a.points || a.order[0] - b.order[0] || a.order[1] - b.order[1]);
   };
 
   /* A snippet of the text around its first matching word, the matching words marked. */
@@ -196,12 +220,76 @@ var RuleSearch = (function () {
     return { marked, found: [...first, ...found.filter(({ entry }) => !first.some((hit) => hit.entry === entry))] };
   };
 
+  /* Whole words of ``element``'s text whose stem the query searched, marked (as Sphinx marks, a
+     span.highlighted), each set as text. */
+  const markWords = (element, marked) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) if (!walker.currentNode.parentElement.closest(".highlighted")) texts.push(walker.currentNode);
+    texts.forEach((node) => {
+      const pieces = node.nodeValue.split(/([^\p{Letter}\p{Number}_]+)/u);
+      if (!pieces.some((piece) => matches(piece, marked))) return;
+      const fragment = document.createDocumentFragment();
+      pieces.forEach((piece) => {
+        if (!matches(piece, marked)) { fragment.append(piece); return; }
+        const mark = fragment.appendChild(document.createElement("span"));
+        mark.className = "highlighted";
+        mark.textContent = piece;
+      });
+      node.replaceWith(fragment);
+    });
+  };
+
+  /* The words the page a result opens marks (rulebook.js): every word of the house's rules whose
+     stem the query searched, as written. Sphinx's own marking, which marks a word inside any longer
+     one, is left with nothing to mark. */
+  const rememberMarks = (marked) => {
+    const words = new Set();
+    index.pages.forEach(([, entries]) => entries.forEach((entry) => ["title", "text", "examples"].forEach((field) =>
+      wordsOf(entry[field] || "").forEach((word) => { if (matches(word, marked)) words.add(word.toLowerCase()); }))));
+    try {
+      localStorage.removeItem("sphinx_highlight_terms");
+      localStorage.setItem("rulebook_highlight", JSON.stringify([...words]));
+    } catch (error) { /* storage refused: the page opens unmarked */ }
+  };
+
+  /* The query in a search box, and how many rules were found, in the reader's language. */
+  const searchForm = (query) => {
+    const form = document.createElement("form");
+    form.className = "rule-search-form";
+    form.setAttribute("role", "search");
+    form.action = "search.html";
+    form.method = "get";
+    const input = form.appendChild(document.createElement("input"));
+    input.type = "search";
+    input.name = "q";
+    input.value = query;
+    input.setAttribute("aria-label", index.labels.search);
+    const button = form.appendChild(document.createElement("button"));
+    button.type = "submit";
+    button.textContent = index.labels.search;
+    return form;
+  };
+  const countLine = (count) => {
+    const line = document.createElement("p");
+    line.className = "rule-count";
+    const forms = index.labels.found || {};
+    const category = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+    line.textContent = (forms[category] || forms.other || "{count}").replace("{count}", count.toLocaleString(document.documentElement.lang || "en"));
+    return line;
+  };
+
   /* The rules found, listed before ``pages`` (the list of pages Sphinx's search makes). */
   const show = (query, pages) => {
     const { marked, found: all } = search(query);
     const found = all.slice(0, SHOWN);
     const block = document.createElement("section");
     block.className = "rule-hits";
+    block.appendChild(searchForm(query));
+    block.appendChild(countLine(all.filter(({ entry }) => entry.id).length));
+    rememberMarks(marked);
+    markWords(pages, marked);
+    new MutationObserver(() => markWords(pages, marked)).observe(pages, { childList: true, subtree: true });
     if (found.length) {
       block.appendChild(heading(index.labels.rules));
       const list = block.appendChild(document.createElement("ol"));
@@ -241,6 +329,14 @@ var RuleSearch = (function () {
   if (pending) watcher.observe(results, { childList: true });
 
   if (typeof Search !== "undefined" && stemmer) {
+    /* Sphinx marks its words inside any longer word ("e" in every "de"): it marks nothing here, and
+       the words are marked whole (markWords) on the results and on the page a result opens. */
+    const parseQuery = Search._parseQuery;
+    Search._parseQuery = (query) => {
+      const parsed = parseQuery(query);
+      parsed[3] = new Set();
+      return parsed;
+    };
     /* A page's own summary (Sphinx's) from its rules' words: without the notice of authority every
        page opens with, nor the rule-id lines. */
     const pageText = Search.htmlToText;

@@ -22,3 +22,37 @@
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", mark); } else { mark(); }
   window.addEventListener("resize", mark);
 })();
+
+/* The page a search result opens marks the words the search matched, whole words only (the search
+   page left them in localStorage as "rulebook_highlight"; Sphinx's own marking, which marks inside
+   longer words, is given nothing). Each mark is set as text. */
+(function () {
+  var stored = null;
+  try {
+    stored = localStorage.getItem("rulebook_highlight");
+    if (stored !== null && !document.getElementById("search-results")) localStorage.removeItem("rulebook_highlight");
+  } catch (error) { return; }
+  if (!stored || document.getElementById("search-results")) return;
+  var words;
+  try { words = new Set(JSON.parse(stored)); } catch (error) { return; }
+  function mark() {
+    var main = document.querySelector("article[role=main]") || document.body;
+    var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    var texts = [];
+    while (walker.nextNode()) texts.push(walker.currentNode);
+    texts.forEach(function (node) {
+      if (node.parentElement.closest(".highlighted, script, style, .headerlink")) return;
+      var pieces = node.nodeValue.split(/([^\p{Letter}\p{Number}_]+)/u);
+      if (!pieces.some(function (piece) { return words.has(piece.toLowerCase()); })) return;
+      var fragment = document.createDocumentFragment();
+      pieces.forEach(function (piece) {
+        if (!words.has(piece.toLowerCase())) { fragment.append(piece); return; }
+        var span = fragment.appendChild(document.createElement("span"));
+        span.className = "highlighted";
+        span.textContent = piece;
+      });
+      node.replaceWith(fragment);
+    });
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", mark); } else { mark(); }
+})();

@@ -337,14 +337,14 @@ RESULTS = """() => ({
 })"""
 
 
-def test_recall_table_every_query_finds_its_rule_among_the_first_results(browser, server, project, capsys):
-    """The table, printed: each query, the rule it must find, the rank of the rule among the results
-    (the rules of the house ranked together, a page whose title holds the words first) and the rank
-    of its page among the pages Sphinx found. The rule is in the first three for every query."""
+def _ranks(browser, server, project, table):
+    """Each row of ``table`` (house, language, query, rule id) searched on the house's site: the row's
+    printed line, the rank of the rule among the rules listed (None when absent) and how many rules
+    were listed."""
     context = browser.new_context()
     page = context.new_page()
-    rows, misses = [], []
-    for house, lang, query, rule_id in RECALL:
+    found = []
+    for house, lang, query, rule_id in table:
         book = project.houses[house].book
         target = next(f"{part.id}.html" for part in book.parts if any(rule.id == rule_id for rule in part.rules))
         page.goto(f"{server}{house}/{lang}/search.html?q={query}")
@@ -353,16 +353,169 @@ def test_recall_table_every_query_finds_its_rule_among_the_first_results(browser
         pages = [href.split("?")[0].split("#")[0] for href in results["pages"]]
         rank = results["rules"].index(f"{target}#{rule_id}") + 1 if f"{target}#{rule_id}" in results["rules"] else None
         page_rank = pages.index(target) + 1 if target in pages else None
-        rows.append(f"{house:6} {lang}  {query:22} {rule_id:34} {rank or '-':>4} {page_rank or '-':>4}")
-        if rank is None or rank > 3:
-            misses.append((house, lang, query, rule_id, rank))
+        line = f"{house:6} {lang}  {query:40} {rule_id:36} {rank or '-':>4} {page_rank or '-':>4}"
+        found.append((line, rank, len(results["rules"])))
     context.close()
+    return found
+
+
+def test_recall_table_every_query_finds_its_rule_among_the_first_results(browser, server, project, capsys):
+    """The table, printed: each query, the rule it must find, the rank of the rule among the results
+    (the rules of the house ranked together, a page whose title holds the words first) and the rank
+    of its page among the pages Sphinx found. The rule is in the first three for every query."""
+    found = _ranks(browser, server, project, RECALL)
+    misses = [(row, rank) for row, (_, rank, _) in zip(RECALL, found) if rank is None or rank > 3]
     with capsys.disabled():
         print(f"\nRecall table ({len(RECALL)} queries; rank of the rule, rank of its page among the pages):")
-        print("\n".join(rows))
+        print("\n".join(line for line, _, _ in found))
         print(f"rule in the first three: {len(RECALL) - len(misses)} of {len(RECALL)}")
     assert len(RECALL) >= 60 and all(sum(1 for row in RECALL if row[1] == lang) >= 12 for lang in LANGUAGES)
     assert misses == []
+
+
+# Questions as people type them at the table on a phone (a player, the floor, a tourist): question
+# words, everyday words, numbers as digits and as words, diacritics often left out, never a rule's
+# title. Each with the rule of the house that answers it; 6 per house in each language.
+QUESTIONS = [
+    ("club", "en", "how much is a straddle at 2/5", "straddle-amount"),
+    ("club", "en", "i switched seats do i have to pay the blinds again", "seat-change-away-from-blinds"),
+    ("club", "en", "dealer flipped one card face up is that a misdeal", "cash-table-one-exposed-card"),
+    ("club", "en", "is there rake if nobody sees the flop", "no-flop-no-drop"),
+    ("club", "en", "how big must the pot be to run it twice", "deal-twice-minimum-pot"),
+    ("club", "en", "what's the most rake you take from one pot", "rake-cap-definition"),
+    ("casino", "en", "how many seconds do i get when someone calls time", "calling-time"),
+    ("casino", "en", "dealer put four cards on the flop what happens", "tournament-four-card-flop"),
+    ("casino", "en", "can i answer my phone while i still have cards", "tournament-no-phone-calls"),
+    ("casino", "en", "who has to show first if nobody bet on the river", "showdown-order"),
+    ("casino", "en", "can i ask for an exact count of his stack", "tournament-stack-counts"),
+    ("casino", "en", "the turn came out too early what now", "tournament-premature-turn"),
+    ("club", "ro", "cat e straddle la 2/5", "straddle-amount"),
+    ("club", "ro", "cate minute pot sta in pauza", "seat-break-time"),
+    ("club", "ro", "cat e capul la rake cu patru jucatori", "rake-cap-by-players"),
+    ("club", "ro", "ce fac daca am ratat doar big blindul", "missed-big-blind-pays-both"),
+    ("club", "ro", "se poate face chop dupa flop", "cash-table-chop-blinds-only"),
+    ("club", "ro", "pot cere sa se schimbe pachetul de carti", "cash-table-deck-change-on-request"),
+    ("casino", "ro", "cate secunde am cand cineva cere timp", "calling-time"),
+    ("casino", "ro", "ce se intampla daca dealerul da patru carti pe flop", "tournament-four-card-flop"),
+    ("casino", "ro", "cat e raise-ul minim dupa big blind", "tournament-minimum-raise"),
+    ("casino", "ro", "cine ia jetonul impar la split pot", "odd-chip"),
+    ("casino", "ro", "pana cand pot contesta o mana", "tournament-disputing-a-hand"),
+    ("casino", "ro", "primesc toate jetoanele daca intru tarziu in turneu", "tournament-late-entry-full-stack"),
+    ("club", "fr", "combien de temps dure la pause", "seat-break-time"),
+    ("club", "fr", "quelle est la relance minimum en cash game", "cash-betting-minimum-raise"),
+    ("club", "fr", "une seule carte retournee pendant la donne c'est une maldonne", "cash-table-one-exposed-card"),
+    ("club", "fr", "y a t il du rake quand personne ne voit le flop", "no-flop-no-drop"),
+    ("club", "fr", "il faut combien dans le pot pour tirer deux fois", "deal-twice-minimum-pot"),
+    ("club", "fr", "je quitte la table et reviens une heure apres avec combien de jetons",
+     "buy-in-return-within-two-hours"),
+    ("casino", "fr", "j'ai combien de secondes quand on demande la pendule", "calling-time"),
+    ("casino", "fr", "le croupier a mis quatre cartes au flop", "tournament-four-card-flop"),
+    ("casino", "fr", "qui montre ses cartes en premier si personne n'a misé à la river", "showdown-order"),
+    ("casino", "fr", "est ce que je peux demander de changer les cartes", "tournament-deck-change"),
+    ("casino", "fr", "combien de joueurs a la table finale", "tournament-final-table-players"),
+    ("casino", "fr", "mes cartes sont parties au muck par erreur", "tournament-accidental-fold"),
+    ("club", "es", "cuanto dura el descanso", "seat-break-time"),
+    ("club", "es", "cuanto es el straddle en 2/5", "straddle-amount"),
+    ("club", "es", "hay rake si no se ve el flop", "no-flop-no-drop"),
+    ("club", "es", "cual es el buy in minimo para sentarme", "buy-in-new-player-minimum"),
+    ("club", "es", "si dejo la mesa y vuelvo antes de dos horas con cuantas fichas juego",
+     "buy-in-return-within-two-hours"),
+    ("club", "es", "puedo subir poniendo las fichas en dos veces", "cash-betting-string-bet"),
+    ("casino", "es", "cuantos segundos tengo si me piden tiempo", "calling-time"),
+    ("casino", "es", "que pasa si el crupier saca cuatro cartas en el flop", "tournament-four-card-flop"),
+    ("casino", "es", "puedo hablar por telefono durante la mano", "tournament-no-phone-calls"),
+    ("casino", "es", "cuando empieza el nivel nuevo si estamos jugando una mano", "tournament-new-level"),
+    ("casino", "es", "en heads up quien pone la ciega pequeña", "tournament-heads-up-button"),
+    ("casino", "es", "puedo pedir que cuenten las fichas de otro jugador", "tournament-stack-counts"),
+    ("club", "hr", "koliko traje pauza", "seat-break-time"),
+    ("club", "hr", "koliki je straddle na 2/5", "straddle-amount"),
+    ("club", "hr", "tko prvi pokazuje karte na showdownu", "showdown-order"),
+    ("club", "hr", "koliki je minimalan raise u cash igri", "cash-betting-minimum-raise"),
+    ("club", "hr", "uzima li se rake kad svi foldaju prije flopa", "no-flop-no-drop"),
+    ("club", "hr", "koliko kosta sat kineskog pokera", "chinese-poker-rake"),
+    ("casino", "hr", "koliko traje time", "calling-time"),
+    ("casino", "hr", "sto ako dealer otvori cetiri karte na flopu", "tournament-four-card-flop"),
+    ("casino", "hr", "koliki je minimalni raise nakon big blinda", "tournament-minimum-raise"),
+    ("casino", "hr", "smijem li pricati na telefon za vrijeme handa", "tournament-no-phone-calls"),
+    ("casino", "hr", "kome ide neparni zeton kad se pot dijeli", "odd-chip"),
+    ("casino", "hr", "moze li igrac zatraziti zamjenu spila", "tournament-deck-change"),
+]
+
+
+def test_questions_people_type_find_the_rule_that_answers_them(browser, server, project, capsys):
+    """The questions, printed with the rank of the rule that answers each (and of its page among the
+    pages Sphinx found), and per language how many have it in the first three and how many list no
+    rule: the rule is in the first three for at least 57 of 60, and no question lists nothing (each
+    shares a content word with its rule)."""
+    assert len(QUESTIONS) >= 60
+    for lang in LANGUAGES:
+        for house in ("club", "casino"):
+            assert sum(1 for row in QUESTIONS if row[:2] == (house, lang)) >= 6, (house, lang)
+    found = _ranks(browser, server, project, QUESTIONS)
+    top = {lang: 0 for lang in LANGUAGES}
+    empty = {lang: 0 for lang in LANGUAGES}
+    for (_, lang, _, _), (_, rank, listed) in zip(QUESTIONS, found):
+        top[lang] += rank is not None and rank <= 3
+        empty[lang] += listed == 0
+    with capsys.disabled():
+        print(f"\nQuestion table ({len(QUESTIONS)} questions; rank of the rule, rank of its page among the pages):")
+        print("\n".join(line for line, _, _ in found))
+        print("in the first three: " + ", ".join(f"{lang} {top[lang]}/{sum(1 for row in QUESTIONS if row[1] == lang)}"
+                                                  for lang in LANGUAGES) + f"; total {sum(top.values())}/{len(QUESTIONS)}")
+        print("listing no rule: " + ", ".join(f"{lang} {empty[lang]}" for lang in LANGUAGES)
+              + f"; total {sum(empty.values())}")
+    assert sum(top.values()) >= 57
+    assert sum(empty.values()) == 0
+
+
+# Each mark, with the characters just before and after it: a mark inside a word has a letter there.
+MARKS = """(root) => [...document.querySelectorAll(root + ' span.highlighted')].map((mark) => {
+  const before = mark.previousSibling ? mark.previousSibling.textContent.slice(-1) : '';
+  const after = mark.nextSibling ? mark.nextSibling.textContent.slice(0, 1) : '';
+  return [before, mark.textContent, after];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ro", "en"])
+def test_e_straddle_marks_whole_words_only_on_the_results_and_the_page_opened(page, server, lang):
+    """"e straddle": no "e" (or "straddle") is marked inside another word, on the results (the rules'
+    snippets and Sphinx's page summaries) nor on the page the first rule opens; "straddle" is marked."""
+    inside = lambda marks: [m for m in marks if re.match(r"\w", m[0]) or re.match(r"\w", m[2])]  # noqa: E731
+    page.goto(f"{server}club/{lang}/search.html?q=e straddle")
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    page.wait_for_function(SEARCH_FINISHED, timeout=15000)
+    marks = page.evaluate(MARKS, "#search-results")
+    assert any(text.lower().startswith("straddle") for _, text, _ in marks), marks
+    assert inside(marks) == []
+    page.locator("#search-results ol.rule-results > li > a").first.click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => document.querySelector('article span.highlighted') !== null", timeout=15000)
+    marks = page.evaluate(MARKS, "article")
+    assert marks and inside(marks) == [], marks
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_the_results_show_the_query_in_a_box_and_the_rules_found(browser, server, lang):
+    """At 390 px the results page shows the query in a search box that searches again, and how many
+    rules were found, in the language (its plural form, never the English)."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(f"{server}club/{lang}/search.html?q=straddle")
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    box = page.locator("#search-results form.rule-search-form input[name=q]")
+    assert box.is_visible() and box.input_value() == "straddle"
+    count = page.locator("#search-results p.rule-count")
+    listed = page.locator("#search-results ol.rule-results > li > a[href*='#']").count()   # rules, not a page
+    text = count.inner_text()
+    number = int(re.search(r"\d+", text).group())
+    assert count.is_visible() and number >= listed > 0, (text, listed)
+    assert (lang == "en") == ("found" in text), text
+    box.fill("misdeal")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"search\.html\?q=misdeal$"))
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    assert page.locator("#search-results form.rule-search-form input[name=q]").input_value() == "misdeal"
+    context.close()
 
 
 def test_a_result_lands_on_the_rule_and_marks_the_words_it_matched(page, server):
