@@ -64,7 +64,7 @@ def test_with_a_base_url_every_page_has_its_absolute_canonical_and_reciprocal_al
             alternates = _links(html, "alternate")
             assert alternates == {**{other: f"{BASE}/club/{other}/{path.name}" for other in LANGUAGES},
                                   "x-default": f"{BASE}/club/ro/{path.name}"}, path
-            for other, address in alternates.items():   # each alternate exists and names this page back
+            for address in alternates.values():   # each alternate exists and names this page back
                 there = addressed_site / address.removeprefix(BASE + "/")
                 assert _links(there.read_text(encoding="utf-8"), "alternate")[lang] == own, (path, there)
             checked += 1

@@ -70,7 +70,7 @@ def test_after_a_first_visit_a_reader_offline_reads_another_page_and_searches(br
         results = page.evaluate(RESULTS)
         assert results["rules"] and results["pages"], results
         # Another language was never visited: it is not kept (the worker's scope is its folder).
-        with pytest.raises(Exception):
+        with pytest.raises(pytest.importorskip("playwright.sync_api").Error):
             page.goto(address + "club/en/rake.html")
     finally:
         context.close()
