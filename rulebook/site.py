@@ -32,8 +32,10 @@ from rulebook.status import all_status
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerprint
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.memo import digest
+from rulebook.notfound import write_root as write_not_found
 from rulebook.publish import Publication, publishing
 from rulebook.stamps import forget, remember, unchanged
+from rulebook.web import write_site_files
 from rulebook.workers import link_or_copy, run_jobs
 from rulebook import workers
 from rulebook.project import Project
@@ -292,6 +294,9 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, tuple(project.houses))
     write_chooser(project, site)
+    write_site_files({house_id: (edition.book.base_url, edition.book.house["official_language"])
+                      for house_id, edition in project.houses.items()}, site)
+    write_not_found(project, site)
     return ok
 
 

@@ -17,14 +17,14 @@ from babel import Locale
 from docutils import nodes, utils
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
-from markupsafe import escape
+from markupsafe import Markup, escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
-from rulebook import rule_index
+from rulebook import notfound, offline, rule_index, web
 from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
@@ -91,6 +91,10 @@ def config_inited(app: Sphinx, config: Config) -> None:
     if renderer.book.edition:
         config.version = config.release = str(renderer.book.edition)
     _theme_in_the_language(app, config, renderer)
+    # The 404 page (sphinx-notfound-page) in the language, its addresses from the server's root.
+    where = notfound.prefix(renderer.book.base_url, house_id, lang, folder((config.rulebook_archive or {}).get("edition")))
+    config.notfound_context = notfound.context(renderer.tr, where)
+    config.notfound_urls_prefix = where
     config.templates_path.append(str(project.root / "templates" / "sphinx"))
 
 
@@ -163,6 +167,44 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     context["rulebook_copyright"] = f"\u00a9 {book.copyright}" if book.copyright else None
 
 
+_VIEWPORT = re.compile(r'<meta name="viewport"[^>]*>\s*')
+
+
+def _place(app: Sphinx) -> web.Place:
+    """Where this build is published; an editors' edition has no public address."""
+    book, archive = app.rulebook_renderer.book, app.config.rulebook_archive
+    return web.Place(None if app.config.rulebook_editors else book.base_url, book.id, app.config.language or "en",
+                     book.house["official_language"], folder(archive.get("edition")) if archive else "")
+
+
+def _offline(app: Sphinx) -> bool:
+    """The reader's edition in force is kept for reading offline (not the editors', not an archive)."""
+    return app.builder.name == "html" and not app.config.rulebook_editors and not app.config.rulebook_archive
+
+
+def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """The page's title naming its house, its head's description, Open Graph tags, canonical and
+    alternates (``rulebook.web``), one viewport tag (docutils adds a second to the theme's), and the
+    web app manifest of an edition kept offline; the 404 page's languages lead to their home pages."""
+    renderer, place = app.rulebook_renderer, _place(app)
+    book = renderer.book
+    rulebook = renderer.text(book.title)
+    page = Markup(context.get("title") or "").striptags()
+    context["rulebook_title"] = title = web.page_title(page, book.name, rulebook)
+    context["metatags"] = _VIEWPORT.sub("", context.get("metatags") or "")
+    if app.builder.name != "html":
+        context["rulebook_head"] = ""
+        return
+    head = web.head(place, pagename, title, web.description(renderer, pagename, page), book.name)
+    if _offline(app):
+        head += Markup('\n<link rel="manifest" href="{}">').format(context["pathto"](offline.MANIFEST, 1))
+    context["rulebook_head"] = head
+    if pagename == notfound.PAGE:
+        context["rulebook_languages"] = [
+            dict(choice, url=f"{notfound.prefix(place.base, book.id, choice['code'], place.folder)}index.html")
+            for choice in context["rulebook_languages"]]
+
+
 def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
     """A heading's first id is the id every language shares (the rule's, the section's), not docutils'
     slug of the translated title: the ¶ link, "On this page" and the switcher then carry across
@@ -209,9 +251,11 @@ def builder_inited(app: Sphinx) -> None:
         if stale.stem not in pages:
             stale.unlink()
     # A page gone from the sources is gone from the output too (Sphinx leaves what it once wrote).
+    if _offline(app):
+        app.add_js_file("offline.js", loading_method="defer")
     if app.builder.name == "html":
         for written in Path(app.outdir).glob("*.html"):
-            if written.stem not in pages and written.stem not in ("genindex", "search"):
+            if written.stem not in pages and written.stem not in ("genindex", "search", notfound.PAGE):
                 written.unlink()
 
 
@@ -228,12 +272,15 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
     reading = app.rulebook_renderer.reading
+    place = _place(app)
     written = set()
     for part in reading.book.parts:
         for rule in part.rules:
             target = f"../{part.id}.html#{rule.id}"
             cited, title = reading.cite(rule.id), reading.title(rule)
+            address = place.url(part.id)
             page = _REDIRECT.format(target=escape(target), lang=escape(app.config.language),
+                                    canonical=f'\n<link rel="canonical" href="{escape(address)}">' if address else "",
                                     title=escape(f"{cited} · {title}" if cited else title),
                                     text=escape("" if rule.see else reading.wording(rule)))
             for name in (rule.id, *_addresses(reading.number_of(rule.id), reading.numbers)):
@@ -242,6 +289,16 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     for stale in folder.glob("*.html"):   # a rule the house no longer publishes: its address would lead nowhere
         if stale.name not in written:
             stale.unlink()
+
+
+def write_offline(app: Sphinx, exception: Exception | None) -> None:
+    """The web app manifest and the service worker, once every other file of the folder is written."""
+    if exception is not None or not _offline(app):
+        return
+    renderer = app.rulebook_renderer
+    book = renderer.book
+    offline.write(Path(app.outdir), web.page_title(renderer.text(book.title), book.name), book.name,
+                  web.description(renderer, "index", ""), app.config.language or "en", book.id)
 
 
 def _addresses(number: str | None, numbers: Mapping[str, str]) -> list[str]:
@@ -306,8 +363,7 @@ def _rules_found(tr: Translator, lang: str) -> dict[str, str]:
 
 _REDIRECT = """<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
-<meta http-equiv="refresh" content="0; url={target}">
-<link rel="canonical" href="{target}">
+<meta http-equiv="refresh" content="0; url={target}">{canonical}
 <title>{title}</title>
 <meta name="description" content="{text}">
 <meta property="og:title" content="{title}">
@@ -401,6 +457,7 @@ class RedSuits(SphinxTransform):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.doctest")
+    app.setup_extension("notfound.extension")   # the 404 page, its addresses right at any depth
     app.add_config_value("rulebook_root", ".", "env", types=[str])
     # The loaded project, handed over by the ``rulebook`` command as a function returning it:
     # Sphinx leaves functions out of its pickled environment, so it is never pickled or compared.
@@ -423,6 +480,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", search_page_scripts)
     app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
+    app.connect("html-page-context", page_conventions)
+    app.connect("build-finished", write_offline, priority=900)   # after every other file is written
     app.add_transform(RedSuits)
     app.add_node(deleted, **_redline_visitors("del"))
     app.add_node(inserted, **_redline_visitors("ins"))

@@ -164,7 +164,9 @@ def broken_links(site: Path) -> list[str]:
             url = urlparse(href)
             if url.scheme or href.startswith("//") or href.startswith("mailto:"):
                 continue
-            target = (path.parent / unquote(url.path)).resolve() if url.path else path
+            # a path from the server's root (the 404 pages') is from the site's root
+            base = site if url.path.startswith("/") else path.parent
+            target = (base / unquote(url.path).lstrip("/")).resolve() if url.path else path
             if target.is_dir():
                 target = target / "index.html"
             if not target.exists():

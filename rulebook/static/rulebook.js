@@ -56,3 +56,20 @@
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", mark); } else { mark(); }
 })();
+
+/* A link to a place on the same page moves smoothly only when the place is within one screen and the
+   reader has not asked for reduced motion (rulebook.css); any longer move, and every landing from
+   another page, is a jump. */
+(function () {
+  var reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href*='#']");
+    if (!link || link.pathname !== window.location.pathname || link.host !== window.location.host) { return; }
+    var target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    var near = target && Math.abs(target.getBoundingClientRect().top) <= window.innerHeight;
+    document.documentElement.classList.toggle("rulebook-short-move", Boolean(near) && !reduced.matches);
+  }, true);
+  window.addEventListener("scrollend", function () {
+    document.documentElement.classList.remove("rulebook-short-move");
+  });
+})();
