@@ -22,7 +22,7 @@ MAX_ID = 80
 # Names the site itself uses: a part with one of these ids would replace a page of the site.
 RESERVED_IDS = frozenset({"index", "search", "genindex", "glossary", "status", "editorial-notes", "r",
                           "py-modindex", "searchindex", "objects", "static", "sources", "downloads",
-                          "changes", "edition"})
+                          "changes", "edition", "at-the-table", "404", "sitemap", "robots", "manifest", "sw"})
 # The house parameters that choose how the engine rules (pokerrules.House): a house that sets one
 # must publish a rule that states it (``states:``, or ``chosen_by:`` for a rule in variants), so
 # the engine never applies a rule the reader cannot read.
