@@ -1,8 +1,8 @@
 """The gate's machine-readable reports (``rulebook check --format json|github|junit``), each read back
 as its reader would: JSON against its published schema, JUnit XML by a JUnit library, workflow
 commands by their grammar. Two broken trees, run once per format: one whose input cannot be read
-(a house file that is not YAML), one with a catalog problem (a lost placeholder) and a model problem
-(an example the engine contradicts).
+(a house file that is not YAML), one with a catalog problem (a lost placeholder), a model problem
+(an example the engine contradicts) and a template problem (a .pot that is not gettext).
 """
 
 from __future__ import annotations
@@ -39,8 +39,10 @@ def _runs(tree: Path) -> dict:
 
 @pytest.fixture(scope="module")
 def inconsistent(tmp_path_factory):
-    """A lost placeholder in the Spanish catalog, and an example the engine contradicts."""
+    """A lost placeholder in the Spanish catalog, an example the engine contradicts, and a template
+    that is not gettext (extraction writes it anew: a problem, not an unreadable input)."""
     tree = copy_sources(tmp_path_factory.mktemp("inconsistent"))
+    edit(tree / "locales" / "rulebook.pot", "\nmsgid ", "\nmsgid_broken ")
     edit(tree / "executable_examples" / "rake.yaml", "      rake: 4 lei\n", "      rake: 5 lei\n")
     set_msgstr(tree, "es", "chinese-poker-rake.text", "El póker chino paga rake por tiempo: una ficha por jugador y hora.")
     return _runs(tree)
@@ -73,6 +75,7 @@ def test_each_kind_of_problem_is_found(inconsistent, unreadable):
     checks = {(p.check, p.lang, p.file) for p in _problems(inconsistent)}
     assert ("placeholders", "es", "locales/es/LC_MESSAGES/rulebook.po") in checks
     assert ("example", None, "executable_examples/rake.yaml") in checks
+    assert ("stale", None, "locales/rulebook.pot") in checks
     assert {(p.check, p.file) for p in _problems(unreadable)} == {("unreadable", "houses/club/house.yaml")}
     # The text report lists the same problems, one line each.
     assert [str(p) for p in _problems(inconsistent)] == inconsistent["text"].stdout.splitlines()[:len(_problems(inconsistent))]
