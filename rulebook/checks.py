@@ -55,7 +55,8 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     try:
         then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
     except PoFileError as exc:   # a hand-edited or half-merged template: extraction writes it anew
-        return [Problem(rel, exc.lineno, "stale", None, None, f"not valid gettext ({str(exc).removesuffix(f' on {exc.lineno}').rstrip('.')}): run `make gettext`")]
+        what = str(exc).removesuffix(f" on {exc.lineno}").rstrip(".")
+        return [Problem(rel, exc.lineno, "stale", None, None, f"not valid gettext ({what}): run `make gettext`")]
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
