@@ -20,6 +20,8 @@ folder holds later: a file edited during the build is caught when it publishes (
 from __future__ import annotations
 
 import ast
+import functools
+import os
 import weakref
 from importlib.metadata import version
 from pathlib import Path
@@ -48,8 +50,9 @@ def inputs_of(project: Project, house: str, languages: Iterable[str], code: Call
 
 
 def _relative(root: Path, name: str) -> tuple[str, ...]:
-    path = Path(name)
-    return path.relative_to(root).parts if path.is_relative_to(root) else ()
+    """A file's path in the project, as its parts (none for a file outside it)."""
+    inside = f"{root}{os.sep}"
+    return tuple(name[len(inside):].split(os.sep)) if name.startswith(inside) else ()
 
 
 def _read_by(parts: tuple[str, ...], house: str, languages: frozenset[str], code: Callable[[str], bool] | None) -> bool:
@@ -83,6 +86,7 @@ def print_code_digest(project: Project) -> str:
 _PRINT_CODE: "weakref.WeakKeyDictionary[Project, Callable[[str], bool]]" = weakref.WeakKeyDictionary()
 
 
+@functools.cache
 def print_versions() -> tuple[str, ...]:
     """The versions of the libraries that print, each named."""
     return tuple(f"{name} {version(name)}" for name in PRINT_LIBRARIES)
