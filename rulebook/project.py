@@ -143,13 +143,6 @@ class Project:
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
                    MappingProxyType(catalogs), code_digest)
 
-    @cached_property
-    def sources_digest(self) -> str:
-        """Every file a build reads, by the digest of the bytes the load read (never of what the
-        folder holds later): the rules, houses, examples, catalogs and glossary, conf.py, the
-        templates, the generator and the engine."""
-        return sources.digest_of_reads(self.read, self.root)
-
     def changed_sources(self) -> list[str]:
         """The files read by the load that no longer hold what it read, by their path in the project."""
         return [str(Path(name).relative_to(self.root)) if Path(name).is_relative_to(self.root) else name

@@ -151,13 +151,13 @@ class PageRenderer:
         files = [item for item in files or () if item.size is not None]
         fmt = self.fmt
         tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
-        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables),
-                                      cards=any(item.kind == "card" for item in files))}
+        cards = any(item.kind == "card" for item in files)
+        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards)}
         if tables:
             pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables)
         if files:
             pages["downloads"] = self.render(
-                "downloads.rst.jinja", files=files, cards=any(item.kind == "card" for item in files), link=self.link, about=self.about,
+                "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about,
                 language_name=fmt.language_name, bilingual=bilingual_languages(self.book))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,
