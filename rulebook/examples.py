@@ -96,7 +96,7 @@ def parse_example_value(spec: Any) -> Value:
 
 def raw(value: Value) -> Any:
     """The Python value the engine is called with."""
-    if value.unit == "items":
+    if isinstance(value.literal, list):   # unit "items"
         return [raw(item) for item in value.literal]
     return value.literal
 
@@ -196,11 +196,11 @@ def _example(reader: Reader, entry: Any, fields: dict, ident: str, line: int) ->
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
     text = Message(f"{ident}.text", clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
     try:
-        names = placeholders(text.text)
+        named = placeholders(text.text)
     except ValueError as exc:
         reader.error(text.line, ident, f"bad braces in text: {exc} (write {{{{ and }}}} for a brace)")
-        names = []
-    for name in names:
+        named = []
+    for name in named:
         if name not in given and name not in results:
             reader.error(text.line, ident, f"placeholder {{{name}}} names no given value or result")
     houses = fields.get("houses", [])

@@ -141,9 +141,8 @@ class Reading:
 
     def show(self, value: Value) -> str:
         """An example's value as this language writes it."""
-        if value.unit == "items":   # an empty list ("no bets yet") is shown as a dash, never a blank cell
-            items: list[Value] = value.literal   # type: ignore[assignment]  # a list of values, by its unit
-            return format_list([self.show(item) for item in items], locale=cldr(self.tr.locale)) or "—"
+        if isinstance(value.literal, list):   # unit "items"; an empty list ("no bets yet") is a dash, never blank
+            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale)) or "—"
         if value.literal is None:
             return "—"
         if value.unit in ("data", "text"):

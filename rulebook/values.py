@@ -34,7 +34,7 @@ class Value:
     """Where a placeholder's value comes from: a house path or a literal."""
 
     path: tuple[tuple[str, str | None], ...] | None = None
-    literal: int | None = None
+    literal: int | bool | str | list[Value] | None = None   # a number; in a worked example also data or a list
     unit: str = "count"
     spec: str = ""
     line: int = field(default=0, compare=False)   # where the value is written, for error messages
