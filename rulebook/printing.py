@@ -265,7 +265,7 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     two-sided card pairing the house's language of authority with English. Each house's language
     (and its pair) is one job: run in parallel, and skipped when its cards' HTML is unchanged.
     """
-    jobs = []
+    jobs: list[tuple[str, tuple[str, ...], str]] = []
     for house_id in houses or tuple(project.houses):
         book = project.houses[house_id].book
         if not book.runs_cash_games:
