@@ -98,7 +98,7 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
 
     catalog = translations.catalog
     message = catalog.get(SEARCH_FINISHED) if catalog is not None else None
-    if entry_state(message) != "translated":   # as every look-up: nothing fuzzy or half-translated
+    if message is None or entry_state(message) != "translated":   # as every look-up: nothing fuzzy or half-translated
         return None
     ours = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
     found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", ours.read_text(encoding="utf-8"), re.S) \
