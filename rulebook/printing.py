@@ -177,7 +177,7 @@ class PrintRenderer:
         pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
         counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
                            for piece in pages if piece)
-        foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
+        foot = fmt.edition(book.name, *in_force) if (in_force := book.in_force) else book.name
         return (f"@page {{ @top-left {{ content: {css_string(left)}; }} "
                 f"@top-right {{ content: {'string(part)' if right is None else css_string(right)}; }} "
                 f"@bottom-left {{ content: {css_string(foot)}; }} "

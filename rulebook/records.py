@@ -200,6 +200,12 @@ class Rulebook:
         return tuple(rule for part in self.parts for rule in part.rules)
 
     @property
+    def in_force(self) -> tuple[int, date] | None:
+        """The edition and the day it is in force from; None before a first edition (a house file
+        gives both or neither)."""
+        return (self.edition, self.effective) if self.edition and self.effective else None
+
+    @property
     def statements(self) -> tuple[Rule, ...]:
         """The rules that state something to the readers: neither a reference nor a proposal."""
         return tuple(rule for rule in self.rules if not rule.see and not rule.is_proposal)

@@ -139,13 +139,16 @@ def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) 
 def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
     """What an archived edition says on every page: which edition it is, and that it is over."""
     book, tr, fmt = renderer.book, renderer.tr, renderer.fmt
+    if book.in_force is None:   # only a numbered edition is archived
+        raise AssertionError("an archived edition has its number and its day")
+    edition, effective = book.in_force
     if archive.get("until"):
         return tr.gettext("Edition {edition} of these rules was in force from {start} to {end}. "
                           "It is no longer in force.").format(
-            edition=book.edition, start=fmt.long_date(book.effective),
+            edition=edition, start=fmt.long_date(effective),
             end=fmt.long_date(date.fromisoformat(archive["until"])))
     return tr.gettext("Edition {edition} of these rules, in force from {start}, is no longer in force.").format(
-        edition=book.edition, start=fmt.long_date(book.effective))
+        edition=edition, start=fmt.long_date(effective))
 
 
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -166,8 +169,8 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     context["rulebook_switch_label"] = renderer.tr.gettext("Language")
     context["rulebook_labels"] = lambda html: translated_labels(str(html), renderer.tr)
     book = renderer.book
-    context["rulebook_footer"] = renderer.fmt.edition(book.name, book.edition, book.effective) \
-        if book.edition else book.name
+    context["rulebook_footer"] = renderer.fmt.edition(book.name, *in_force) \
+        if (in_force := book.in_force) else book.name
     context["rulebook_copyright"] = f"\u00a9 {book.copyright}" if book.copyright else None
 
 
