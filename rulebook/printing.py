@@ -69,8 +69,8 @@ class PrintRenderer:
         A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
         html = self._pages(html, where)
-        if self.changes is None and _section(html, "changes"):
-            start, end = _section(html, "changes")
+        if self.changes is None and (changes := _section(html, "changes")):
+            start, end = changes
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))

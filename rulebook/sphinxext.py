@@ -139,8 +139,7 @@ def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) 
 def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
     """What an archived edition says on every page: which edition it is, and that it is over."""
     book, tr, fmt = renderer.book, renderer.tr, renderer.fmt
-    if book.in_force is None:   # only a numbered edition is archived
-        raise AssertionError("an archived edition has its number and its day")
+    assert book.in_force is not None   # only a numbered edition is archived
     edition, effective = book.in_force
     if archive.get("until"):
         return tr.gettext("Edition {edition} of these rules was in force from {start} to {end}. "

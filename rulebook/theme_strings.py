@@ -104,6 +104,7 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
     found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", ours.read_text(encoding="utf-8"), re.S) \
         if ours.is_file() else None
     data: dict = json.loads(found.group(1)) if found else {"locale": lang, "messages": {}}
+    assert message.string is not None   # translated: its plural forms
     data["messages"][SEARCH_FINISHED[0]] = list(message.string)
     # The language's CLDR rule (which the gate holds the catalog's header to), never the header itself:
     # the browser evaluates it. "(n != 1)" is a boolean; the index must be a number.
