@@ -115,8 +115,11 @@ class Reading:
 
     def fill(self, message: Message, values: Mapping[str, Value | None]) -> str:
         """A string in this language with its placeholders filled with the house's values."""
-        return self._filled(message, {name: format_value(*resolve(value, self.book.house), self.tr)
-                                      for name, value in values.items()})
+        shown: dict[str, str] = {}
+        for name, value in values.items():
+            assert value is not None   # a value reported as wrong fails the load: no page shows it
+            shown[name] = format_value(*resolve(value, self.book.house), self.tr)
+        return self._filled(message, shown)
 
     def title(self, rule: Rule) -> str:
         """A rule's title, filled."""
