@@ -128,6 +128,7 @@ class Project:
                        for term in glossary for rule_id in term.rules if rule_id not in known]
         if errors:
             raise ModelErrors(errors)
+        assert library is not None and examples is not None and glossary is not None   # each loaded, or it raised
         houses = {}
         for book in library.houses:
             engine = House.from_mapping(book.house)
