@@ -10,7 +10,7 @@ import io
 from functools import lru_cache
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po
 
 from rulebook.characters import not_text
@@ -69,6 +69,11 @@ def _messages_of(pot: bytes) -> frozenset:
     return frozenset((m.id, m.context) for m in read_po(io.BytesIO(pot), abort_invalid=True) if m.id)
 
 
+def _line(entry: Message) -> int:
+    """Where an entry is in its catalog (read from its file, every entry has its line)."""
+    return entry.lineno or 0
+
+
 def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
                   memo: Memo | None = None) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy, none left over.
@@ -79,10 +84,11 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
     problems = []
     current = {(m.id, m.context) for m in template if m.id}
     contexts = {m.context for m in template if m.context}
+    entry: Message | None   # each of the catalog's, then the one of each source message
     for entry in catalog:
         if entry.id and (entry.id, entry.context) not in current and entry.context not in contexts:
             label = entry.context or (entry.id if isinstance(entry.id, str) else entry.id[0])
-            problems.append(Problem(rel, entry.lineno, "obsolete", None, lang,
+            problems.append(Problem(rel, _line(entry), "obsolete", None, lang,
                                     f"{label}: no longer in the sources (run `make update-po` to mark it obsolete)"))
     for source in template:
         if not source.id:
@@ -101,9 +107,9 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
             continue
         state = entry_state(entry)
         if state == "fuzzy":
-            problems.append(Problem(rel, entry.lineno, "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
+            problems.append(Problem(rel, _line(entry), "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
         elif state == "untranslated":
-            problems.append(Problem(rel, entry.lineno, "untranslated", rule, lang, f"{label}: not translated"))
+            problems.append(Problem(rel, _line(entry), "untranslated", rule, lang, f"{label}: not translated"))
         else:
             ids: tuple[str, ...] = entry.id if isinstance(entry.id, tuple) else (str(entry.id),)
             strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
@@ -112,7 +118,7 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
                           lambda: list(_text_problems(ids, strings, lang, glossary, interface)))  # noqa: B023 (called at once)
                      if memo else _text_problems(ids, strings, lang, glossary, interface))
             for check, message in found:
-                problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
+                problems.append(Problem(rel, _line(entry), check, rule, lang, f"{label}: {message}"))
     return problems
 
 

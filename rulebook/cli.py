@@ -360,6 +360,7 @@ def _with_identity(text: str, identity: dict[str, str | None]) -> str:
     import yaml
 
     node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    assert node is not None   # the file read as a mapping above: never empty
     spans = {key.value: (value.start_mark.index, value.end_mark.index) for key, value in node.value
              if isinstance(key, yaml.ScalarNode) and key.value in identity}
     for key, value in sorted(identity.items(), key=lambda item: -spans.get(item[0], (len(text),))[0]):

@@ -70,8 +70,8 @@ class PrintRenderer:
         A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
         html = self._pages(html, where)
-        if self.changes is None and _section(html, "changes"):
-            start, end = _section(html, "changes")
+        if self.changes is None and (changes := _section(html, "changes")):
+            start, end = changes
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))
@@ -178,7 +178,7 @@ class PrintRenderer:
         pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
         counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
                            for piece in pages if piece)
-        foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
+        foot = fmt.edition(book.name, *in_force) if (in_force := book.in_force) else book.name
         return (f"@page {{ @top-left {{ content: {css_string(left)}; }} "
                 f"@top-right {{ content: {'string(part)' if right is None else css_string(right)}; }} "
                 f"@bottom-left {{ content: {css_string(foot)}; }} "
@@ -266,7 +266,7 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     two-sided card pairing the house's language of authority with English. Each house's language
     (and its pair) is one job: run in parallel, and skipped when its cards' HTML is unchanged.
     """
-    jobs = []
+    jobs: list[tuple[str, tuple[str, ...], str]] = []
     for house_id in houses or tuple(project.houses):
         book = project.houses[house_id].book
         if not book.runs_cash_games:

@@ -119,6 +119,7 @@ class PageRenderer:
 
     def reference(self, rule: Rule) -> Markup:
         """What a reference (``see:``) says: the rule of the house that states it, and its part."""
+        assert rule.see is not None   # the template asks only for a reference's
         part_id, target = self.reading.placed[rule.see]
         part = next(part for part in self.book.parts if part.id == part_id)
         links = {"rule": self.link_to(target.id), "part": Markup(rst_text(self.text(part.title)))}
@@ -143,6 +144,7 @@ class PageRenderer:
 
     def about(self, item: Download) -> str:
         """What a reader wants to know before downloading: the format, the paper and the size."""
+        assert item.size is not None   # only the files printed are offered (``pages``)
         return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
 
     def pages(self, status: list | None = None, files: list[Download] | None = None) -> dict[str, str]:
