@@ -206,11 +206,17 @@ def check_houses(project: Project) -> list[Problem]:
     """Each house's name, printed on every card: one line of text a card holds; its rule numbers."""
     problems = []
     for house_id, edition in project.houses.items():
-        if problem := name_problem(edition.book.name):
-            path = project.root / edition.book.house_file
-            line = next((number for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                         if text.startswith("name:")), 1)
-            problems.append(Problem(edition.book.house_file, line, "house", house_id, None, problem))
+        book = edition.book
+        lines = (project.root / book.house_file).read_text(encoding="utf-8").splitlines()
+        for lang, name in [(None, book.name), *book.names.items()]:
+            if problem := name_problem(name):
+                # ``name:`` at the top level; a language's name is indented under ``names:``.
+                after = 0 if lang is None else next((n for n, text in enumerate(lines) if text.startswith("names:")), 0)
+                key = "name:" if lang is None else f"{lang}:"
+                line = next((number for number, text in enumerate(lines[after:], after + 1)
+                             if (text if lang is None else text.strip()).startswith(key)), 1)
+                said = problem if lang is None else f"names: {lang}: {problem}"
+                problems.append(Problem(book.house_file, line, "house", house_id, None, said))
         problems += numbering_problems(edition.book)
     return problems
 

@@ -12,6 +12,7 @@ from babel import Locale, UnknownLocaleError
 
 from pokerrules import House, HouseError
 from rulebook.errors import ModelError
+from rulebook.i18n import LANGUAGES
 from rulebook.parts import PartLoader
 from rulebook.placeholders import clean
 from rulebook.quantities import check_references, read_quantities
@@ -105,12 +106,29 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} must be an https:// address "
                      "(letters, digits, dots, hyphens and slashes)")
         base_url = None
+    names = _names(data, reader, house_id)
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
-                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about)
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names)
+
+
+def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
+    """``names:``, the house's name in the languages where it is not ``name`` (a room named by what it
+    is, "Poker room", is a "Salle de poker" in French): one line of text for each published language."""
+    given = data.get("names") or {}
+    names: dict[str, str] = {}
+    for lang, name in given.items():
+        at = given.line_of(lang) if isinstance(given, Map) else data.line_of("names")
+        if lang not in LANGUAGES:
+            reader.error(at, house_id, f"names: {lang!r} is not a language of the site ({', '.join(LANGUAGES)})")
+        elif not isinstance(name, str) or not name.strip() or "\n" in name:
+            reader.error(at, house_id, f"names: the name in {lang!r} must be one line of text")
+        else:
+            names[lang] = clean(name)
+    return names
 
 
 def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:

@@ -65,14 +65,15 @@ class _House(TypedDict):
 def write_root(project: Project, site: Path) -> Path:
     """The site's own 404: the same words and choices in every language, each house's search and
     home page; a script shows the reader's language alone (the address's, else the browser's)."""
-    houses = [_House(id=house_id, name=edition.book.name, base=edition.book.base_url)
-              for house_id, edition in project.houses.items()]
+    books = {house_id: edition.book for house_id, edition in project.houses.items()}
+    houses = [_House(id=house_id, name=book.name, base=book.base_url) for house_id, book in books.items()]
     languages = []
     for choice in language_choices(tuple(lang for lang in LANGUAGES if any((site / h["id"] / lang).is_dir() for h in houses))):
         tr = project.translations(choice["code"])
         languages.append({**choice, "title": tr.gettext(NOT_FOUND), "text": tr.gettext(NOTHING_HERE),
                           "search": tr.gettext(SEARCH), "home": tr.gettext(HOME),
-                          "houses": [{**house, "at": prefix(house["base"], house["id"], choice["code"])}
+                          "houses": [{**house, "name": books[house["id"]].name_in(choice["code"]),
+                                      "at": prefix(house["base"], house["id"], choice["code"])}
                                      for house in houses if (site / house["id"] / choice["code"]).is_dir()]})
     root = prefix(next((house["base"] for house in houses if house["base"]), None), "", "")
     path = site / f"{PAGE}.html"

@@ -14,13 +14,16 @@ import hashlib
 import json
 from pathlib import Path
 
+from rulebook.link_preview import FOLDER as PREVIEW
+
 MANIFEST = "manifest.webmanifest"
 WORKER = "sw.js"
 ICON = "_static/favicon.svg"
 # What a reader never needs offline (the downloads are files for the printer; the archived editions
 # and the rules' permanent addresses are redirects or pages of another edition, each fetched online).
+# (The link preview's picture is for other sites' previews, not for readers.)
 SKIPPED = frozenset({"downloads", "edition", "r", "_sources", "_images", ".doctrees", ".buildinfo",
-                     ".buildinfo.bak", "objects.inv", WORKER})
+                     ".buildinfo.bak", "objects.inv", WORKER, PREVIEW})
 
 
 def kept(folder: Path) -> list[str]:

@@ -11,6 +11,8 @@ forked, so every job finds the one its command made. It writes no markup: the re
 
 from __future__ import annotations
 
+import dataclasses
+
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -59,7 +61,9 @@ class Reading:
         view = project.houses[house_id]
         self.project, self.house_id, self.lang, self.editors = project, house_id, lang, editors
         self.tr = project.translations(lang)
-        self.book = book = view.editors_book if editors else view.book   # readers never see a proposal
+        # Readers never see a proposal; the house is named as the language names it.
+        book = view.editors_book if editors else view.book
+        self.book = book = dataclasses.replace(book, name=book.name_in(lang))
         self.fmt = LocaleFormatter(self.tr, view.book.unit)
         self.glossary = project.glossary
         self.examples, self.outcomes = view.examples, view.outcomes

@@ -194,6 +194,11 @@ class Rulebook:
     choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
     numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.numbering)
     about: Message | None = None        # what the house is, in one line (the site's root page says it)
+    names: dict = dataclasses.field(default_factory=dict)   # language → its name there, where it differs (``names:``)
+
+    def name_in(self, lang: str) -> str:
+        """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""
+        return self.names.get(lang, self.name)
 
     @property
     def rules(self) -> tuple[Rule, ...]:

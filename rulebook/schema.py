@@ -120,6 +120,7 @@ class NoteRecord(TypedDict):
 
 class HouseRecord(TypedDict):
     name: str
+    names: NotRequired[dict]       # its name in other languages than its language of authority
     title: str
     unit: str
     parts: list

@@ -407,6 +407,10 @@ def chooser_html(project: Project, site: Path) -> str:
             about = edition.book.about
             said = [(lang, Reading.of(project, house_id, lang).text(about)) for lang in dict.fromkeys((official, "en"))] \
                 if about else []
-            houses.append({"id": house_id, "name": edition.book.name, "official": official, "about": said,
+            book = edition.book
+            # Named as its language of authority names it, and in English where that differs.
+            names = list(dict.fromkeys((book.name_in(official), book.name_in("en"))))
+            houses.append({"id": house_id, "name": names[0], "english_name": names[1:], "city": book.city,
+                           "contact": book.contact, "official": official, "about": said,
                            "languages": language_choices(languages)})
     return env.get_template("index.html.jinja").render(houses=houses)

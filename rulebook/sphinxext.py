@@ -25,7 +25,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
-from rulebook import notfound, offline, rule_index, web
+from rulebook import link_preview, notfound, offline, rule_index, web
 from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
@@ -201,7 +201,8 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
     if app.builder.name != "html":
         context["rulebook_head"] = ""
         return
-    head = web.head(place, pagename, title, web.description(renderer, pagename, page), book.name)
+    head = web.head(place, pagename, title, web.description(renderer, pagename, page), book.name,
+                    picture=_picture(app) if place.base else None)
     if _offline(app):
         head += Markup('\n<link rel="manifest" href="{}">').format(context["pathto"](offline.MANIFEST, 1))
     context["rulebook_head"] = head
@@ -295,6 +296,18 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     for stale in folder.glob("*.html"):   # a rule the house no longer publishes: its address would lead nowhere
         if stale.name not in written:
             stale.unlink()
+
+
+def _picture(app: Sphinx) -> link_preview.Picture:
+    """The link preview's picture of this house and language: its rulebook's title and its name."""
+    renderer = _RENDERERS[app]
+    return link_preview.picture(renderer.text(renderer.book.title), renderer.book.name, app.config.language or "en")
+
+
+def write_picture(app: Sphinx, exception: Exception | None) -> None:
+    """The link preview's picture, for a house with an address (``rulebook.link_preview``)."""
+    if exception is None and app.builder.name == "html" and _place(app).base:
+        link_preview.write(Path(app.outdir), _picture(app), app.config.language or "en")
 
 
 def write_offline(app: Sphinx, exception: Exception | None) -> None:
@@ -500,6 +513,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", search_page_scripts)
     app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
+    app.connect("build-finished", write_picture)
     app.connect("html-page-context", page_conventions)
     app.connect("build-finished", write_offline, priority=900)   # after every other file is written
     app.add_transform(RedSuits)

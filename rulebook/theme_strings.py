@@ -45,6 +45,26 @@ THEME_LABELS = (
     _("Toggle Light / Dark / Auto color theme"),
 )
 
+# The titles of Furo's icons (its ``partials/icons.html``: an SVG ``<title>`` each, which browsers show
+# on hovering and screen readers may read), written in English without a translation call:
+# :func:`translated_labels` puts ours in their place too.
+THEME_TITLES = (
+    _("Contents"),
+    _("Menu"),
+    _("Expand"),
+    _("Light mode"),
+    _("Dark mode"),
+    _("Auto light/dark, in light mode"),
+    _("Auto light/dark, in dark mode"),
+)
+
+# What the search page says when nothing is found: Sphinx's own sentence asks the reader to select
+# "enough categories", which these pages have none of (in English too), and its Spanish and Croatian
+# are wrong ("ningún documentos", "kategija"). Ours stands in its place in every language.
+SPHINX_NO_RESULTS = ("Your search did not match any documents. Please make sure that all words are spelled "
+                     "correctly and that you've selected enough categories.")
+NO_RESULTS = _("Nothing matches your search. Make sure every word is spelled correctly, or search with fewer words.")
+
 # The search page's result count, which Sphinx's own JavaScript catalogs leave empty in Romanian,
 # Spanish and Croatian (the count line then reads nothing).
 SEARCH_FINISHED = ngettext("Search finished, found one page matching the search query.",
@@ -79,18 +99,21 @@ _CREDITS = re.compile(r'<div class="left-details">.*?</div>\s*<div class="right-
 
 
 def translated_labels(html: str, translations: Translations) -> Markup:
-    """The theme's page body with its untranslatable English ``aria-label`` values in the reader's
-    language (escaped: a translation is text), and without the theme's English credits. Only the
-    theme's own attribute values and credits are replaced."""
+    """The theme's page body with its untranslatable English ``aria-label`` values and icon titles in
+    the reader's language (escaped: a translation is text), and without the theme's English credits.
+    Only the theme's own attribute values, titles and credits are replaced."""
     for label in THEME_LABELS:
         html = html.replace(f'aria-label="{label}"', f'aria-label="{escape(translations.gettext(label))}"')
+    for title in THEME_TITLES:
+        html = html.replace(f"<title>{title}</title>", f"<title>{escape(translations.gettext(title))}</title>")
     return Markup(_CREDITS.sub('<div class="left-details"></div>\n<div class="right-details">', html, count=1))
 
 
 def search_translations_js(lang: str, translations: Translations, folder: Path) -> Path | None:
     """Sphinx's JavaScript catalog for ``lang`` with our search-count forms (and our catalog's plural
-    rule, which they follow), written as ``<folder>/<lang>/LC_MESSAGES/sphinx.js``, where Sphinx looks
-    before its own. None when there is nothing to add (English, or a language without a catalog)."""
+    rule, which they follow) and our "nothing found" sentence, written as
+    ``<folder>/<lang>/LC_MESSAGES/sphinx.js``, where Sphinx looks before its own (English too: its
+    sentence is replaced). None for a language whose catalog does not translate the count."""
     import json
 
     import sphinx
@@ -98,14 +121,16 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
 
     catalog = translations.catalog
     message = catalog.get(SEARCH_FINISHED) if catalog is not None else None
-    if message is None or entry_state(message) != "translated":   # as every look-up: nothing fuzzy or half-translated
+    if catalog is not None and (message is None or entry_state(message) != "translated"):   # nothing fuzzy
         return None
     ours = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
     found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", ours.read_text(encoding="utf-8"), re.S) \
         if ours.is_file() else None
     data: dict = json.loads(found.group(1)) if found else {"locale": lang, "messages": {}}
-    assert message.string is not None   # translated: its plural forms
-    data["messages"][SEARCH_FINISHED[0]] = list(message.string)
+    if message is not None:
+        assert message.string is not None   # translated: its plural forms
+        data["messages"][SEARCH_FINISHED[0]] = list(message.string)
+    data["messages"][SPHINX_NO_RESULTS] = translations.gettext(NO_RESULTS)
     # The language's CLDR rule (which the gate holds the catalog's header to), never the header itself:
     # the browser evaluates it. "(n != 1)" is a boolean; the index must be a number.
     data["plural_expr"] = f"+({get_plural(lang).plural_expr})"

@@ -24,6 +24,7 @@ from babel.core import Locale, get_global
 from markupsafe import Markup, escape
 
 from rulebook.i18n import LANGUAGES
+from rulebook.link_preview import HEIGHT, WIDTH, Picture
 from rulebook.vocabulary import N_
 
 if TYPE_CHECKING:
@@ -47,9 +48,13 @@ class Place:
 
     def url(self, pagename: str, lang: str | None = None) -> str | None:
         """The absolute address of a page in this language (or ``lang``), None without a base."""
+        return self.file(f"{pagename}.html", lang)
+
+    def file(self, path: str, lang: str | None = None) -> str | None:
+        """The absolute address of a file of this language's folder (or ``lang``'s), None without a base."""
         if not self.base:
             return None
-        return f"{self.base.rstrip('/')}/{self.house}/{lang or self.lang}/{self.folder}{pagename}.html"
+        return f"{self.base.rstrip('/')}/{self.house}/{lang or self.lang}/{self.folder}{path}"
 
 
 def page_title(*names: str) -> str:
@@ -96,10 +101,14 @@ def og_locale(lang: str) -> str:
 
 
 def head(place: Place, pagename: str, title: str, description: str, site_name: str,
-         languages: tuple[str, ...] = LANGUAGES) -> Markup:
+         languages: tuple[str, ...] = LANGUAGES, picture: Picture | None = None) -> Markup:
     """The tags of a page's head: its description and Open Graph text in the page's language, and,
-    when the house has an address, its canonical address and the same page in every language
-    (``x-default``: the house's language of authority). A page not read as rules is not indexed."""
+    when the house has an address, its canonical address, the same page in every language
+    (``x-default``: the house's language of authority) and the preview's picture. A page not read
+    as rules is not indexed.
+
+    Without an address there is no ``og:image``: Open Graph wants it absolute, and previews refuse
+    the SVG icon; the picture (``rulebook.link_preview``) is made only for a house with a base_url."""
     tags = [f'<meta name="description" content="{escape(description)}">',
             '<meta property="og:type" content="website">',
             f'<meta property="og:title" content="{escape(title)}">',
@@ -116,6 +125,13 @@ def head(place: Place, pagename: str, title: str, description: str, site_name: s
         tags += [f'<link rel="alternate" hreflang="{escape(lang)}" href="{escape(place.url(pagename, lang))}">'
                  for lang in languages]
         tags.append(f'<link rel="alternate" hreflang="x-default" href="{escape(place.url(pagename, place.official))}">')
+        image = place.file(picture.file) if picture else None
+        if picture and image:
+            tags += [f'<meta property="og:image" content="{escape(image)}">',
+                     '<meta property="og:image:type" content="image/png">',
+                     f'<meta property="og:image:width" content="{WIDTH}">',
+                     f'<meta property="og:image:height" content="{HEIGHT}">',
+                     f'<meta property="og:image:alt" content="{escape(picture.alt)}">']
     return Markup("\n".join(tags))
 
 

@@ -357,7 +357,7 @@ def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(
             fmt = LocaleFormatter(tr)
             pages = page_texts(rulebooks / house_id / f"rulebook-{lang}.pdf")
             running = {tr.pgettext(book.title.context, book.title.text),
-                       spaced(fmt.edition(book.name, book.edition, book.effective))}
+                       spaced(fmt.edition(book.name_in(lang), book.edition, book.effective))}
             entries = []
             for page in pages[1:4]:
                 entries += re.findall(r"^(.+?)\s*\.{4,}\s*(\d+)$", spaced_lines(page), re.M)
@@ -388,7 +388,7 @@ def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
             renderer = PageRenderer(project, house_id, lang)
             tr, fmt = renderer.tr, renderer.fmt
             running = {tr.pgettext(book.title.context, book.title.text),
-                       spaced(fmt.edition(book.name, book.edition, book.effective))}
+                       spaced(fmt.edition(book.name_in(lang), book.edition, book.effective))}
             headings = {spaced(renderer.text(section.title)) for part in book.parts for section in part.sections}
             pages = page_texts(rulebooks / house_id / f"rulebook-{lang}.pdf")
             for number, page in enumerate(pages[:-1], 1):
@@ -401,7 +401,7 @@ def test_the_printed_rulebook_links_inside_itself_and_says_whose_it_is(rulebooks
         for lang in LANGS:
             reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
             meta = reader.metadata
-            assert meta["/Author"] == edition.book.name and meta["/Title"], (house_id, lang)
+            assert meta["/Author"] == edition.book.name_in(lang) and edition.book.name_in(lang) in meta["/Title"], (house_id, lang)
             assert reader.trailer["/Root"]["/Lang"] == lang
             annots = [annot.get_object() for page in reader.pages for annot in page.get("/Annots") or []]
             uris = [annot["/A"]["/URI"] for annot in annots if "/URI" in annot.get("/A", {})]

@@ -58,7 +58,7 @@ def test_every_page_names_its_house_and_its_language_of_authority(site, project)
                 text = article((site / house_id / lang / page).read_text(encoding="utf-8"))
                 assert name in text, (house_id, lang, page)
             for path in (site / house_id / lang).glob("*.html"):   # the footer of every page
-                assert str(escape(book.name)) in path.read_text(encoding="utf-8"), (house_id, lang, path.name)
+                assert str(escape(book.name_in(lang))) in path.read_text(encoding="utf-8"), (house_id, lang, path.name)
 
 
 def test_no_page_of_one_house_speaks_of_the_other(site, project):
@@ -350,11 +350,11 @@ def test_every_page_says_which_edition_it_is_and_since_when(site, project):
             day = LocaleFormatter(project.translations(lang)).long_date(book.effective)
             for page in ("index.html", f"{book.parts[0].id}.html", "glossary.html"):
                 text = unescape(" ".join(article((site / house_id / lang / page).read_text(encoding="utf-8")).split()))
-                assert day in text and book.name in text, (house_id, lang, page)
+                assert day in text and book.name_in(lang) in text, (house_id, lang, page)
             for path in (site / house_id / lang).glob("*.html"):   # and at the foot of every page
                 foot = re.search(r'<p class="rulebook-footer">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)
                 line = foot and unescape(re.sub(r"<br>", " ", foot.group(1)))
-                assert line and day in line and book.name in line, path
+                assert line and day in line and book.name_in(lang) in line, path
                 assert f"\u00a9 {book.copyright}" in line and book.copyright.startswith("2026"), path
 
 

@@ -106,6 +106,8 @@ def test_without_a_base_url_no_page_has_an_address_and_no_sitemap_is_written(bui
             for path in _pages(built_site / house / lang):
                 head = _head(path.read_text(encoding="utf-8"))
                 assert "canonical" not in head and 'rel="alternate"' not in head and "og:url" not in head, path
+                assert "og:image" not in head, path   # a preview's picture needs an absolute address
+            assert not (built_site / house / lang / "preview").exists()
             for path in (built_site / house / lang / "r").glob("*.html"):
                 assert "canonical" not in path.read_text(encoding="utf-8"), path
     robots = (built_site / "robots.txt").read_text(encoding="utf-8")
@@ -118,7 +120,7 @@ def test_every_page_names_its_house_in_its_title_and_has_one_viewport_and_a_desc
             for path in sorted((built_site / house_id / lang).glob("*.html")):
                 head = _head(path.read_text(encoding="utf-8"))
                 title = re.search(r"<title>([^<]*)</title>", head).group(1)
-                assert edition.book.name.replace("'", "&#39;") in title, (path, title)
+                assert edition.book.name_in(lang).replace("'", "&#39;") in title, (path, title)
                 assert " \u2013 " in title, (path, title)
                 assert head.count('name="viewport"') == 1, path
                 description = re.search(r'<meta name="description" content="([^"]+)">', head)
@@ -157,7 +159,8 @@ def test_each_language_has_a_manifest_and_a_worker_keeping_its_pages_and_search(
         for lang in LANGUAGES:
             folder = built_site / house_id / lang
             manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
-            assert manifest["lang"] == lang and edition.book.name in manifest["name"]
+            assert manifest["lang"] == lang and edition.book.name_in(lang) in manifest["name"]
+            assert manifest["short_name"] == edition.book.name_in(lang)
             assert manifest["start_url"] == "index.html" and (folder / manifest["icons"][0]["src"]).is_file()
             data = json.loads(re.match(r"const RULEBOOK = (.*);\n", (folder / "sw.js").read_text(encoding="utf-8")).group(1))
             assert data["cache"] == f"rulebook-{house_id}-{lang}-"
