@@ -194,6 +194,8 @@ class Rulebook:
     choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
     numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.numbering)
     about: Message | None = None        # what the house is, in one line (the site's root page says it)
+    short_form: tuple[str, ...] | None = None   # the rules its short form prints (None: the default)
+    short_form_line: int = 1            # where the house file chooses them (a short form too long is refused there)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
