@@ -147,3 +147,19 @@ def test_a_short_form_naming_a_rule_the_house_does_not_publish_is_one_line(tree)
     assert run.returncode != 0
     assert f"houses/club/house.yaml:{line}:" in run.stderr and "'no-such-rule'" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_loanwords_and_the_glossarys_other_languages_are_marked_in_the_text_only(project):
+    from rulebook.loanwords import mark_foreign
+
+    html = ('<html lang="ro"><head><title>raise</title></head><body><p title="straddle">Un straddle, apoi '
+            'raise-ul și un <code>raise</code>.</p><table class="glossary docutils"><thead><tr><th><p>română</p></th>'
+            '<th><p>Sens</p></th><th><p>engleză</p></th><th><p>franceză</p></th></tr></thead><tbody><tr>'
+            '<td><p>pot</p></td><td><p>Fisele</p></td><td><p>pot</p></td><td><p>pot</p></td></tr></tbody></table></body></html>')
+    marked = mark_foreign(html, "ro", project.glossary)
+    assert '<span lang="en" class="loanword">straddle</span>, apoi' in marked
+    assert '<span class="loanword">raise-ul</span>' in marked                  # inflected in Romanian: no lang
+    assert '<title>raise</title>' in marked and 'title="straddle"' in marked and "<code>raise</code>" in marked
+    cells = re.findall(r"<td[^>]*>", marked)
+    assert cells == ["<td>", "<td>", '<td lang="en">', '<td lang="fr">'], cells
+    assert mark_foreign(html, "en", project.glossary).count("loanword") == 0
