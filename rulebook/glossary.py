@@ -19,7 +19,7 @@ from typing import Any, Collection
 from rulebook import yamlload
 from rulebook.memo import digest
 from rulebook.errors import ModelError, ModelErrors
-from rulebook.i18n import LANGUAGES
+from rulebook.languages import LANGUAGES
 from rulebook.records import ID_PATTERN
 from rulebook.schema import GlossaryRecord, LanguageGlossaryRecord, TermRecord, problems, unknown_keys
 
