@@ -216,7 +216,10 @@ def _flush_value(cards: Iterable[str], suits: int) -> HandValue:
             for c in cards:
                 if _SUIT_OF[c] == s:
                     mask |= _RANK_BIT[c]
-            return _FLUSH[mask]
+            value = _FLUSH[mask]
+            if value is None:   # five cards of the suit: five ranks or more
+                raise AssertionError("no flush of five ranks")  # pragma: no cover
+            return value
     raise AssertionError("no flush suit")  # pragma: no cover
 
 

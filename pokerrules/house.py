@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import check_amount
 
@@ -302,6 +302,17 @@ def _numbers(data: Any) -> Any:
     return data
 
 
+_T = TypeVar("_T")
+
+
+def _with_stakes(value: _T | None) -> _T:
+    """A rake parameter, which every house with stakes has (validated with them): its rulings run
+    only once ``_runs_cash_games`` has passed."""
+    if value is None:
+        raise AssertionError("validated with the stakes")  # pragma: no cover
+    return value
+
+
 @dataclass(frozen=True)
 class House:
     """A card room's validated parameters, and the rulings that depend on them."""
@@ -461,11 +472,12 @@ class House:
         s = self.stakes(stakes)
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"the number of players must be a whole number, not {players!r}")
-        if players in self.short_handed_players:
+        short, full = _with_stakes(self.short_handed_players), _with_stakes(self.full_table_players)
+        if players in short:
             return s.short_handed_cap
-        if players in self.full_table_players:
+        if players in full:
             return s.rake_cap
-        lo, hi = self.short_handed_players.low, self.full_table_players.high
+        lo, hi = short.low, full.high
         raise ValueError(f"a hand is dealt to {lo} to {hi} players, not {players}")
 
     def rake(self, pots: Sequence[int], *, stakes: str, players: int, flop: bool = True) -> list[int]:
@@ -504,7 +516,7 @@ class House:
         """Whether the pot is big enough for the players to run the board more than once."""
         self._runs_cash_games()
         check_amount(pot, "pot")
-        return pot >= self.deal_twice_min_pot
+        return pot >= _with_stakes(self.deal_twice_min_pot)
 
     def straddle(self, stakes: str) -> int:
         """The voluntary straddle at these stakes."""
@@ -538,7 +550,7 @@ class House:
             raise ValueError(f"the number of players must be a whole number of at least 1, not {players!r}")
         if isinstance(hours, bool) or not isinstance(hours, (int, float, Fraction)) or hours < 0:
             raise ValueError(f"the time played must be a number of hours, 0 or more, not {hours!r}")
-        total = Fraction(str(hours)) * players * self.chinese_poker_per_player_per_hour
+        total = Fraction(str(hours)) * players * _with_stakes(self.chinese_poker_per_player_per_hour)
         if total.denominator != 1:
             raise ValueError(f"{players} players for {hours} h comes to {float(total):g} lei, not a whole amount")
         return int(total)

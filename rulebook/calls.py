@@ -210,9 +210,10 @@ def _collection(node: ast.AST, names, element: Callable) -> Items | Pairs | None
     if isinstance(node, (ast.List, ast.Tuple)):
         return Items(list if isinstance(node, ast.List) else tuple, tuple(element(item, names) for item in node.elts))
     if isinstance(node, ast.Dict):
-        if any(key is None for key in node.keys):
+        keys = [key for key in node.keys if key is not None]   # None: a ``**`` spread
+        if len(keys) != len(node.keys):
             raise CallError("** in a mapping is not allowed")
-        return Pairs(tuple((_plain(k, names), element(v, names)) for k, v in zip(node.keys, node.values)))
+        return Pairs(tuple((_plain(k, names), element(v, names)) for k, v in zip(keys, node.values)))
     return None
 
 

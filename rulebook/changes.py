@@ -222,8 +222,8 @@ def _quoting(book: Rulebook, house: dict, steps: tuple, old_value: Any) -> Itera
         spot = spot[step]
     spot[steps[-1]] = old_value
 
-    def seen(rule: Rule, data: dict) -> list:
-        shown = []
+    def seen(rule: Rule, data: dict) -> list[tuple[Any, str] | str | None]:
+        shown: list[tuple[Any, str] | str | None] = []
         for value in rule.values.values():
             try:
                 shown.append(resolve(value, data) if value is not None else None)

@@ -10,8 +10,8 @@ import io
 from functools import lru_cache
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po
 
 from rulebook.characters import not_text
 from rulebook.coherence import coherence_problems
@@ -30,6 +30,14 @@ from rulebook.textchecks import (apostrophe_problem, digit_problem, doubled_prob
                                  glossary_problems, markup_problem)
 
 
+# The names of the gate's checks, for the reports that list what passed too (rulebook.reports): those
+# each language's catalog goes through (``check_catalog``), and those of the model, the houses and
+# the template, which are no one language's.
+CATALOG_CHECKS = ("missing", "stale", "obsolete", "fuzzy", "untranslated", "length", "characters", "placeholders",
+                  "digits", "markup", "glossary", "english", "doubled", "apostrophe", "typography")
+MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "stale", "edition")
+
+
 def _rule_of(context: str | None, comments: list[str]) -> str | None:
     for comment in comments:
         if comment.startswith("rule "):
@@ -44,7 +52,11 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     if not path.exists():
         return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
     now = {(m.id, m.context) for m in template if m.id}
-    then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
+    try:
+        then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
+    except PoFileError as exc:   # a hand-edited or half-merged template: extraction writes it anew
+        what = str(exc).removesuffix(f" on {exc.lineno}").rstrip(".")
+        return [Problem(rel, exc.lineno, "stale", None, None, f"not valid gettext ({what}): run `make gettext`")]
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
@@ -57,6 +69,11 @@ def _messages_of(pot: bytes) -> frozenset:
     return frozenset((m.id, m.context) for m in read_po(io.BytesIO(pot), abort_invalid=True) if m.id)
 
 
+def _line(entry: Message) -> int:
+    """Where an entry is in its catalog (read from its file, every entry has its line)."""
+    return entry.lineno or 0
+
+
 def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
                   memo: Memo | None = None) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy, none left over.
@@ -67,10 +84,11 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
     problems = []
     current = {(m.id, m.context) for m in template if m.id}
     contexts = {m.context for m in template if m.context}
+    entry: Message | None   # each of the catalog's, then the one of each source message
     for entry in catalog:
         if entry.id and (entry.id, entry.context) not in current and entry.context not in contexts:
             label = entry.context or (entry.id if isinstance(entry.id, str) else entry.id[0])
-            problems.append(Problem(rel, entry.lineno, "obsolete", None, lang,
+            problems.append(Problem(rel, _line(entry), "obsolete", None, lang,
                                     f"{label}: no longer in the sources (run `make update-po` to mark it obsolete)"))
     for source in template:
         if not source.id:
@@ -89,9 +107,9 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
             continue
         state = entry_state(entry)
         if state == "fuzzy":
-            problems.append(Problem(rel, entry.lineno, "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
+            problems.append(Problem(rel, _line(entry), "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
         elif state == "untranslated":
-            problems.append(Problem(rel, entry.lineno, "untranslated", rule, lang, f"{label}: not translated"))
+            problems.append(Problem(rel, _line(entry), "untranslated", rule, lang, f"{label}: not translated"))
         else:
             ids: tuple[str, ...] = entry.id if isinstance(entry.id, tuple) else (str(entry.id),)
             strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
@@ -100,7 +118,7 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
                           lambda: list(_text_problems(ids, strings, lang, glossary, interface)))  # noqa: B023 (called at once)
                      if memo else _text_problems(ids, strings, lang, glossary, interface))
             for check, message in found:
-                problems.append(Problem(rel, entry.lineno, check, rule, lang, f"{label}: {message}"))
+                problems.append(Problem(rel, _line(entry), check, rule, lang, f"{label}: {message}"))
     return problems
 
 

@@ -117,7 +117,9 @@ def currency_problems(project: Project) -> list[Problem]:
         items: list[Rule | Note] = [*book.rules, *book.notes]
         for item in items:
             for name, value in item.values.items():
-                unit = resolve(value, book.house)[1] if value is not None else None
+                if value is None:
+                    continue
+                unit = resolve(value, book.house)[1]
                 if unit in CURRENCY_WORDS and unit != book.unit:
                     problems.append(Problem(item.file, value.line or item.line, "currency", item.id, None,
                                             f"value {name!r} is in {unit}, but {where}"))

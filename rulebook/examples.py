@@ -96,7 +96,7 @@ def parse_example_value(spec: Any) -> Value:
 
 def raw(value: Value) -> Any:
     """The Python value the engine is called with."""
-    if value.unit == "items":
+    if isinstance(value.literal, list):   # unit "items"
         return [raw(item) for item in value.literal]
     return value.literal
 
@@ -117,7 +117,7 @@ def _load_file(path: Path, rel: str, errors: list[ModelError], rule_ids: dict[st
         line = data["examples"].line_of(index)
         ident = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else None
         fields = reader.fields(entry, line, ident, "an example", ExampleRecord)
-        if fields is None:
+        if fields is None or ident is None:   # the record holds an id as text: no fields, no id
             continue
         if not ID_PATTERN.match(ident) or len(ident) > MAX_ID:
             reader.error(line, ident, f"example id {ident!r} must be lower-case words joined by hyphens")
@@ -196,11 +196,11 @@ def _example(reader: Reader, entry: Any, fields: dict, ident: str, line: int) ->
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
     text = Message(f"{ident}.text", clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])
     try:
-        names = placeholders(text.text)
+        named = placeholders(text.text)
     except ValueError as exc:
         reader.error(text.line, ident, f"bad braces in text: {exc} (write {{{{ and }}}} for a brace)")
-        names = []
-    for name in names:
+        named = []
+    for name in named:
         if name not in given and name not in results:
             reader.error(text.line, ident, f"placeholder {{{name}}} names no given value or result")
     houses = fields.get("houses", [])
@@ -272,11 +272,10 @@ def load_examples(root: Path, rule_ids: dict[str, frozenset[str]] | None = None,
     examples = []
     for path in sorted((root / "executable_examples").glob("*.yaml")):
         examples += _load_file(path, str(path.relative_to(root)), errors, rule_ids, seen)
-    for example in examples if house_ids is not None else ():
-        for house in example.houses:
-            if house not in house_ids:
-                errors.append(ModelError(example.file, example.line, example.id,
-                                         f"example for house {house!r}, which does not exist", "example"))
+    if house_ids is not None:
+        errors += [ModelError(example.file, example.line, example.id,
+                              f"example for house {house!r}, which does not exist", "example")
+                   for example in examples for house in example.houses if house not in house_ids]
     if errors:
         raise ModelErrors(errors)
     return examples

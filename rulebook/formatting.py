@@ -70,6 +70,12 @@ def long_date(day: date, code: str) -> str:
     return format_date(day, format=pattern, locale=code)
 
 
+def language_name(code: str, locale: str) -> str:
+    """A language's name in a locale's words (CLDR's; it names every language it has data for, which
+    the house files are held to, so the code itself is never shown in practice)."""
+    return Locale.parse(code).get_display_name(locale) or code
+
+
 def format_value(value: Any, unit: str, translator: Translator) -> str:
     """One placeholder's value, in the words and digits of the translator's locale."""
     locale = cldr(translator.locale)
@@ -93,9 +99,9 @@ def format_value(value: Any, unit: str, translator: Translator) -> str:
     if unit == "list":
         return format_list([str(item) for item in value], locale=locale)
     if unit == "language":
-        return Locale.parse(value).get_display_name(locale)
+        return language_name(value, locale)
     if unit == "languages":
-        return format_list([Locale.parse(code).get_display_name(locale) for code in value], locale=locale)
+        return format_list([language_name(code, locale) for code in value], locale=locale)
     return str(value)
 
 

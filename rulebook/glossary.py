@@ -36,7 +36,7 @@ def without_placeholders(text: str) -> str:
     return _PLACEHOLDER.sub(" \u25a1 ", text)  # a mark, not a word: "{a} y {b} y" has no "y y"
 
 
-def phrase_pattern(forms: tuple[str, ...]) -> re.Pattern:
+def phrase_pattern(forms: Collection[str]) -> re.Pattern:
     """Any of the forms as whole words (case-insensitive; spaces or hyphens between words)."""
     alternatives = sorted(
         (r"[\s\u00a0-]+".join(re.sub("['\u2019]", "['\u2019]", re.escape(word)) for word in form.split())
@@ -320,8 +320,8 @@ def _language(root: Path, lang: str, english: dict, errors: list[ModelError]) ->
         words = _mapping(local[key], where, f"'{key}'", errors) if key in local else None
         setattr(found, key, _by_term(words, where, what, english, errors) if words is not None else {})
     loans = local.get("loanwords", [])
-    words = _words(loans, where, local.line_of("loanwords"), "'loanwords'", errors) if loans else ()
-    found.loanwords = frozenset(w.lower() for w in words or ())
+    loanwords = _words(loans, where, local.line_of("loanwords"), "'loanwords'", errors) if loans else ()
+    found.loanwords = frozenset(w.lower() for w in loanwords or ())
     return found
 
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
 
-from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
@@ -23,6 +22,7 @@ from rulebook import sources
 from rulebook.json_shapes import CatalogRecord, fits
 from rulebook.memo import Memo
 from rulebook.errors import ModelError, ModelErrors
+from rulebook.formatting import language_name
 # The catalogs' languages, named here too for the modules that work with catalogs.
 from rulebook.languages import LANGUAGES as LANGUAGES, SOURCE_LANGUAGE as SOURCE_LANGUAGE, TRANSLATED as TRANSLATED
 
@@ -206,7 +206,7 @@ def entry_state(entry: Message | None) -> str:
 
 def language_choices(languages: tuple[str, ...] = LANGUAGES) -> list[dict[str, str]]:
     """Each language named in its own tongue, for the chooser and the switcher."""
-    return [{"code": code, "name": Locale.parse(code).get_display_name(code).capitalize()}
+    return [{"code": code, "name": language_name(code, code).capitalize()}
             for code in languages]
 
 

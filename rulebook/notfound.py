@@ -10,6 +10,7 @@ the 404 of the folder it was asked in (nginx: ``error_page 404 /club/ro/404.html
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 from urllib.parse import urlparse
 
 from markupsafe import Markup, escape
@@ -53,10 +54,18 @@ def context(tr: Translations, where: str) -> dict[str, str]:
     return {"title": str(escape(tr.gettext(NOT_FOUND))), "body": str(body(tr, where))}
 
 
+class _House(TypedDict):
+    """A house as the site's own 404 offers it (``base``: its ``base_url``, if it has one)."""
+
+    id: str
+    name: str
+    base: str | None
+
+
 def write_root(project: Project, site: Path) -> Path:
     """The site's own 404: the same words and choices in every language, each house's search and
     home page; a script shows the reader's language alone (the address's, else the browser's)."""
-    houses = [{"id": house_id, "name": edition.book.name, "base": edition.book.base_url}
+    houses = [_House(id=house_id, name=edition.book.name, base=edition.book.base_url)
               for house_id, edition in project.houses.items()]
     languages = []
     for choice in language_choices(tuple(lang for lang in LANGUAGES if any((site / h["id"] / lang).is_dir() for h in houses))):

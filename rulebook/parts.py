@@ -224,6 +224,8 @@ class PartLoader:
                   variant_of: tuple[str, str] | None) -> Rule | None:
         """``see: <rule-id>``: where a house's rulebook states a policy or a term once, another part's
         place for it is a reference to that rule (its title, and a link), never a second statement."""
+        rule_id: str | None   # None: an id already reported as wrong (the reference is left out)
+        prefix: str | None
         if variant_of:
             rule_id, variant = variant_of
             fields = reader.fields(data, line, rule_id, f"variant {variant!r}", VariantReferenceRecord)

@@ -24,6 +24,7 @@ from rulebook import sources, workers
 from rulebook.environments import environment
 from rulebook.formatting import initial
 from rulebook.history import history, prepare
+from rulebook.inputs import inputs_of, print_code, print_code_digest, print_versions
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
 from rulebook.reading import Reading
@@ -33,12 +34,12 @@ from rulebook.loanwords import mark_foreign
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
 from rulebook.vocabulary import N_
-from rulebook.site import keep_unrebuilt, work_dir
+from rulebook.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
 from rulebook.table_facts import table_facts
 from rulebook.short_form import MAX_PAGES, short_form_rules
-from rulebook.stamps import forget, outputs, remember, stamped
+from rulebook.stamps import forget, outputs, published_from, remember, stamped
 from rulebook.workers import link_or_copy, run_jobs
 
 
@@ -72,8 +73,8 @@ class PrintRenderer:
         A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
         html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
-        if self.changes is None and _section(html, "changes"):
-            start, end = _section(html, "changes")
+        if self.changes is None and (changes := _section(html, "changes")):
+            start, end = changes
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))
@@ -207,7 +208,7 @@ class PrintRenderer:
         pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
         counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
                            for piece in pages if piece)
-        foot = fmt.edition(book.name, book.edition, book.effective) if book.edition else book.name
+        foot = fmt.edition(book.name, *in_force) if (in_force := book.in_force) else book.name
         return (f"@page {{ @top-left {{ content: {css_string(left)}; }} "
                 f"@top-right {{ content: {'string(part)' if right is None else css_string(right)}; }} "
                 f"@bottom-left {{ content: {css_string(foot)}; }} "
@@ -308,7 +309,7 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     two-sided card pairing the house's language of authority with English. Each house's language
     (and its pair) is one job: run in parallel, and skipped when its cards' HTML is unchanged.
     """
-    jobs = []
+    jobs: list[tuple[str, tuple[str, ...], str]] = []
     for house_id in houses or tuple(project.houses):
         book = project.houses[house_id].book
         if not book.runs_cash_games:
@@ -392,7 +393,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     from weasyprint import CSS, HTML   # lazy: WeasyPrint (and Pango) load only for a command that prints
 
     css = _stylesheet(project, stylesheet) if stylesheet else ""
-    stamp = digest(version("weasyprint"), version("sphinx"), project.code_digest, css,
+    stamp = digest(*print_versions(), version("sphinx"), print_code_digest(project), css,
                    *(f"{name}\0{html}" for name, html in sorted(pages.items())))
     # The files published from exactly these inputs and still as they were printed are kept; a
     # missing or damaged one is printed again.
@@ -467,6 +468,18 @@ def _print_at_size(document, pdf) -> None:
     pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
 
 
+def _sources(project: Project, kind: str, job: tuple[str, tuple[str, ...], str]) -> str:
+    """What a print job is made of, read without rendering anything: the sources its house's
+    reading in its languages reads, the code and templates that print, the libraries' versions and
+    the commits of the house's earlier editions (its changes); for a printed rulebook, also every
+    file of the single page Sphinx made for it (its text, its images)."""
+    house_id, languages, build = job
+    page = [digest(*(f"{name}\0{found}" for name, found in sorted(
+        outputs(work_dir(Path(build), "singlehtml", house_id, languages[0])).items())))] if kind == "pdf" else []
+    return digest(kind, *print_versions(), inputs_of(project, house_id, languages, print_code(project)),
+                  house_id, *languages, *earlier_commits(project, house_id), *page)
+
+
 def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
            owned: Callable[[tuple], list[str]] | None = None, publication: Publication | None = None) -> list[Path]:
     """Run the print jobs in parallel and stage ``build/<kind>`` for ``publication`` (the command's, or
@@ -475,10 +488,18 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
     without a previous edition) is not carried over from the published folder."""
     with publishing(project, build, publication) as (publication, done):
         staged = publication.stage(kind)
-        for house_id, languages, _ in jobs:   # read and compared once, here, for every worker
+        # Decided here, before any worker is forked or WeasyPrint imported: a job whose sources are
+        # those its published files were printed from, and whose files are still those bytes, does not run.
+        made = [_sources(project, kind, args) for args in jobs]
+        kept = [published_from(build, f"{kind}-sources", house_id, "-".join(languages), sources, build / kind)
+                for (house_id, languages, _), sources in zip(jobs, made)]
+        running = [args for args, names in zip(jobs, kept) if names is None]
+        for house_id, languages, _ in running:   # read and compared once, here, for every worker
+            forget(build, f"{kind}-sources", house_id, "-".join(languages))
             for lang in languages:
                 environment(project, "print", prepare(project, house_id, lang).tr)
-        results = run_jobs(project, job, jobs)
+        ran = iter(run_jobs(project, job, running))
+        results = [(names, None) if names is not None else next(ran) for names in kept]
         for names, stamp in results:
             for name in names:
                 if stamp is None:   # skipped: carry the published file over
@@ -491,9 +512,13 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
                     (staged / name).unlink(missing_ok=True)
 
         def remember_all() -> None:
-            for (house_id, languages, _), (names, stamp) in zip(jobs, results):
+            """Once published: the stamps of the jobs that ran (a job that did not run: its stamps stand)."""
+            for (house_id, languages, _), (names, stamp), sources, skipped in zip(jobs, results, made, kept):
+                label = "-".join(languages)
                 if stamp is not None:
-                    remember(build, kind, house_id, "-".join(languages), stamp, build / kind, names)
+                    remember(build, kind, house_id, label, stamp, build / kind, names)
+                if skipped is None:
+                    remember(build, f"{kind}-sources", house_id, label, sources, build / kind, names)
 
         publication.after(remember_all)
         done(True)

@@ -35,7 +35,7 @@ from rulebook.numbering import Numbering, number_rules
 # come from the loaded model instead of a second parse.
 CODE_METHOD_MAP = [("templates/**.jinja", "jinja2"), ("rulebook/**.py", "python")]
 CODE_OPTIONS_MAP = {"templates/**.jinja": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
-_KEYWORDS = {"_": None, "N_": None, "N_plural": (1, 2), "gettext": None, "ngettext": (1, 2),
+_KEYWORDS: dict[str, tuple[int, int] | tuple[tuple[int, str], int] | None] = {"_": None, "N_": None, "N_plural": (1, 2), "gettext": None, "ngettext": (1, 2),
              "pgettext": ((1, "c"), 2)}
 
 
@@ -128,6 +128,7 @@ class Project:
                        for term in glossary for rule_id in term.rules if rule_id not in known]
         if errors:
             raise ModelErrors(errors)
+        assert library is not None and examples is not None and glossary is not None   # each loaded, or it raised
         houses = {}
         for book in library.houses:
             engine = House.from_mapping(book.house)
@@ -142,13 +143,6 @@ class Project:
         template = _template(root, library, examples, glossary, code_digest)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
                    MappingProxyType(catalogs), code_digest)
-
-    @cached_property
-    def sources_digest(self) -> str:
-        """Every file a build reads, by the digest of the bytes the load read (never of what the
-        folder holds later): the rules, houses, examples, catalogs and glossary, conf.py, the
-        templates, the generator and the engine."""
-        return sources.digest_of_reads(self.read, self.root)
 
     def changed_sources(self) -> list[str]:
         """The files read by the load that no longer hold what it read, by their path in the project."""
@@ -184,7 +178,7 @@ class Project:
                                or message.context.startswith("glossary.")):
                 msgid = message.id if isinstance(message.id, str) else message.id[0]
                 shown = tr.pgettext(message.context, msgid) if isinstance(message.id, str) else \
-                    repr([tr.ngettext(*message.id, n) for n in (0, 1, 2, 5, 21)])
+                    repr([tr.ngettext(message.id[0], message.id[1], n) for n in (0, 1, 2, 5, 21)])
                 digest.update(f"{message.context}\0{msgid}\0{shown}\0".encode())
         return digest.hexdigest()
 
@@ -227,7 +221,7 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, code_d
     """The template catalog: the loaded model's strings, then the templates' and code's."""
     catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
                       msgid_bugs_address="", copyright_holder="", charset="utf-8")
-    by_file: dict[str, list[tuple[int, str | None, str, list[str]]]] = {}
+    by_file: dict[str, list[tuple[int, str | None, str | tuple[str, ...], list[str]]]] = {}
 
     def add(message: Message) -> None:
         comments = [f"rule {message.rule_id}"] if message.rule_id else []
@@ -242,16 +236,16 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, code_d
     for term in glossary:
         by_file.setdefault("locales/glossary.yaml", []).extend(term.messages())
     memo = Memo(root / "_build" / "cache", "code-strings", code_digest, _extracted)
-    for filename, lineno, message, comments, context in memo("all", lambda: list(extract_from_dir(
+    for filename, lineno, msgid, comments, context in memo("all", lambda: list(extract_from_dir(
         str(root), CODE_METHOD_MAP, CODE_OPTIONS_MAP, keywords=_KEYWORDS,
         comment_tags=("Translators:",), strip_comment_tags=True,
     ))):
-        by_file.setdefault(filename, []).append((lineno, context, message if isinstance(message, str) else tuple(message),
+        by_file.setdefault(filename, []).append((lineno, context, msgid if isinstance(msgid, str) else tuple(msgid),
                                                  list(comments)))
     memo.save()
     for filename in sorted(by_file, key=lambda name: Path(name).parts):
-        for lineno, context, message, comments in by_file[filename]:
-            catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+        for lineno, context, msgid, comments in by_file[filename]:
+            catalog.add(msgid, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
 

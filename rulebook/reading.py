@@ -115,8 +115,11 @@ class Reading:
 
     def fill(self, message: Message, values: Mapping[str, Value | None]) -> str:
         """A string in this language with its placeholders filled with the house's values."""
-        return self._filled(message, {name: format_value(*resolve(value, self.book.house), self.tr)
-                                      for name, value in values.items()})
+        shown: dict[str, str] = {}
+        for name, value in values.items():
+            assert value is not None   # a value reported as wrong fails the load: no page shows it
+            shown[name] = format_value(*resolve(value, self.book.house), self.tr)
+        return self._filled(message, shown)
 
     def title(self, rule: Rule) -> str:
         """A rule's title, filled."""
@@ -141,9 +144,8 @@ class Reading:
 
     def show(self, value: Value) -> str:
         """An example's value as this language writes it."""
-        if value.unit == "items":   # an empty list ("no bets yet") is shown as a dash, never a blank cell
-            items: list[Value] = value.literal   # type: ignore[assignment]  # a list of values, by its unit
-            return format_list([self.show(item) for item in items], locale=cldr(self.tr.locale)) or "—"
+        if isinstance(value.literal, list):   # unit "items"; an empty list ("no bets yet") is a dash, never blank
+            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale)) or "—"
         if value.literal is None:
             return "—"
         if value.unit in ("data", "text"):

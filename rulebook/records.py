@@ -42,13 +42,13 @@ class Message:
     rule_id: str | None
     hints: tuple[str, ...] = ()
 
-    def explained(self, values: dict[str, "Value"]) -> "Message":
+    def explained(self, values: dict[str, "Value | None"]) -> "Message":
         """The message with a note on each placeholder, for the translator."""
         try:
             names = placeholders(self.text)
         except ValueError:  # bad braces: reported by the loader
             return self
-        hints = tuple(f"{{{name}}} = {values[name].spec}" for name in names if values.get(name) is not None)
+        hints = tuple(f"{{{name}}} = {value.spec}" for name in names if (value := values.get(name)) is not None)
         return Message(self.context, self.text, self.file, self.line, self.rule_id, hints)
 
 
@@ -69,7 +69,7 @@ class Rule:
     title: Message
     text: Message
     items: tuple[Message, ...]
-    values: dict[str, Value]
+    values: dict[str, Value | None]   # None: a value already reported as wrong (the load fails)
     source: str
     tags: frozenset[str]
     table: str | None
@@ -123,7 +123,7 @@ class Note:
     id: str
     title: Message
     text: Message
-    values: dict[str, Value]
+    values: dict[str, Value | None]
     rules: tuple[str, ...]
     sources: tuple[str, ...]
     file: str
@@ -200,6 +200,12 @@ class Rulebook:
     @property
     def rules(self) -> tuple[Rule, ...]:
         return tuple(rule for part in self.parts for rule in part.rules)
+
+    @property
+    def in_force(self) -> tuple[int, date] | None:
+        """The edition and the day it is in force from; None before a first edition (a house file
+        gives both or neither)."""
+        return (self.edition, self.effective) if self.edition and self.effective else None
 
     @property
     def statements(self) -> tuple[Rule, ...]:

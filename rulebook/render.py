@@ -118,6 +118,7 @@ class PageRenderer:
 
     def reference(self, rule: Rule) -> Markup:
         """What a reference (``see:``) says: the rule of the house that states it, and its part."""
+        assert rule.see is not None   # the template asks only for a reference's
         part_id, target = self.reading.placed[rule.see]
         part = next(part for part in self.book.parts if part.id == part_id)
         links = {"rule": self.link_to(target.id), "part": Markup(rst_text(self.text(part.title)))}
@@ -142,6 +143,7 @@ class PageRenderer:
 
     def about(self, item: Download) -> str:
         """What a reader wants to know before downloading: the format, the paper and the size."""
+        assert item.size is not None   # only the files printed are offered (``pages``)
         return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
 
     def pages(self, status: list | None = None, files: list[Download] | None = None) -> dict[str, str]:
@@ -150,13 +152,13 @@ class PageRenderer:
         files = [item for item in files or () if item.size is not None]
         fmt = self.fmt
         tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
-        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables),
-                                      cards=any(item.kind == "card" for item in files))}
+        cards = any(item.kind == "card" for item in files)
+        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards)}
         if tables:
             pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables)
         if files:
             pages["downloads"] = self.render(
-                "downloads.rst.jinja", files=files, cards=any(item.kind == "card" for item in files), link=self.link, about=self.about,
+                "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about,
                 language_name=fmt.language_name, bilingual=bilingual_languages(self.book))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,

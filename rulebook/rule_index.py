@@ -14,7 +14,7 @@ readers, and dropped whole when their shape changes (``RuleIndexDomain.data_vers
 from __future__ import annotations
 
 import json
-from collections.abc import Set
+from collections.abc import Mapping, Set
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -80,7 +80,7 @@ def entries(doctree: nodes.document) -> list[dict[str, str]]:
     return found
 
 
-def script(pages: list[tuple[str, list[dict[str, str]]]], labels: dict[str, str]) -> str:
+def script(pages: list[tuple[str, list[dict[str, str]]]], labels: Mapping[str, str | Mapping[str, str]]) -> str:
     """The index as a script that hands it to the search page, its pages in the rulebook's order
     (which breaks ties); the texts are JSON, never code.
 

@@ -31,6 +31,7 @@ from rulebook.render import PageRenderer
 from rulebook.status import all_status
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerprint
 from rulebook.i18n import LANGUAGES, language_choices
+from rulebook.inputs import inputs_of
 from rulebook.memo import digest
 from rulebook.notfound import write_root as write_not_found
 from rulebook.publish import Publication, publishing
@@ -93,22 +94,16 @@ def _build_one(job: Job) -> Built:
     """One house in one language (or one of its archived editions) with one builder, in this
     (forked) process.
 
-    Skipped without rendering a page when no source file changed since its last published build,
-    and without running Sphinx when its pages and all they show are as they were."""
+    Run only when a source changed since its last published build (``already_published``: decided before
+    forking), and skipped without running Sphinx when its pages and all they show are as they were."""
     house, lang, builder, build, number, printed_at = job
     build_dir = Path(build)
     project = workers.project()
     sphinx_builder, editors, folder = edition(builder)
     archive = archived(project, house, number) if number else None
     shown = archive.project if archive else project
-    # A published edition offers the printed rulebook, its redline and the cards; the printed rulebook
-    # lists the cards (it cannot offer itself, nor the redline printed from it); the doctest build
-    # offers nothing, and neither does an archived edition (what it printed is not kept).
     printed_in = {kind: Path(where) for kind, where in printed_at}
-    files = downloads(project.houses[house].book, lang, build_dir, printed_in) \
-        if (folder or builder == "singlehtml") and not archive else []
-    if not folder:
-        files = [item for item in files if item.kind not in ("rulebook", "redline")]
+    files = offered(project, job)
     printed = fingerprint(files)
     banner = _banner(project, house, number)
     name = unit(lang, number)
@@ -116,15 +111,11 @@ def _build_one(job: Job) -> Built:
     src = build_dir / ("src-editors" if editors else "src") / house / name
     src.mkdir(parents=True, exist_ok=True)
     out = io.StringIO()
-    label = f"{house}/{lang}" + (f" edition {number}" if number else "")
+    label = _label(job)
     skippable = builder in SKIPPABLE
     output, leave = output_of(build_dir, builder, house, lang, number)
     try:
-        sources = _archive_sources(project, house, lang, builder, archive) if archive else \
-            digest(builder, version("sphinx"), version("furo"), project.sources_digest, house, lang,
-                   printed, *_earlier(project, house))
-        if skippable and unchanged(build_dir, f"{builder}-sources", house, name, sources, output, leave=leave):
-            return Built(label, 0, "", None, sources)
+        sources = sources_of(project, job, files)
         pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
             None if archive else all_status(project), files)
         stamp = digest(build_stamp(project, shown, house, lang, builder, pages), printed, repr(banner))
@@ -150,12 +141,56 @@ def _build_one(job: Job) -> Built:
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
 
 
+def offered(project: Project, job: Job) -> list[Download]:
+    """The printed files a job's pages offer, as they are now: a published edition offers the
+    printed rulebook, its redline and the cards; the printed rulebook lists the cards (it cannot
+    offer itself, nor the redline printed from it); the doctest build offers nothing, and neither
+    does an archived edition (what it printed is not kept)."""
+    house, lang, builder, build, number, printed_at = job
+    folder = edition(builder)[2]
+    if number or not (folder or builder == "singlehtml"):
+        return []
+    files = downloads(project.houses[house].book, lang, Path(build), {kind: Path(where) for kind, where in printed_at})
+    return files if folder else [item for item in files if item.kind not in ("rulebook", "redline")]
+
+
+def sources_of(project: Project, job: Job, files: list[Download]) -> str:
+    """What a job's pages are made of, read without rendering them: the sources its house's pages in
+    its language read (the editors' edition reports on every language), the printed files it offers,
+    the commits of the house's earlier editions, and the versions of Sphinx and the theme."""
+    house, lang, builder, _, number, _ = job
+    if number:
+        return _archive_sources(project, house, lang, builder, archived(project, house, number))
+    languages = LANGUAGES if edition(builder)[1] else (lang,)
+    return digest(builder, version("sphinx"), version("furo"), inputs_of(project, house, languages), house, lang,
+                  fingerprint(files), *earlier_commits(project, house))
+
+
+def already_published(project: Project, job: Job) -> Built | None:
+    """What a job reports without running, in the command's process (no worker forked, no page
+    rendered): its sources are those its published output was made of, and its published files are
+    still those bytes. None: the job must run."""
+    house, lang, builder, build, number, _ = job
+    if builder not in SKIPPABLE:
+        return None
+    output, leave = output_of(Path(build), builder, house, lang, number)
+    if not unchanged(Path(build), f"{builder}-sources", house, unit(lang, number),
+                     sources_of(project, job, offered(project, job)), output, leave=leave):
+        return None
+    return Built(_label(job), 0, "", None, None)   # both its stamps stand
+
+
+def _label(job: Job) -> str:
+    house, lang, _, _, number, _ = job
+    return f"{house}/{lang}" + (f" edition {number}" if number else "")
+
+
 def _banner(project: Project, house: str, number: int) -> dict:
     """What an archived edition's pages say of it and link to (``rulebook_archive``); {} for the current."""
     return archive_banner(project, house, number) if number else {}
 
 
-def _earlier(project: Project, house: str) -> tuple[str, ...]:
+def earlier_commits(project: Project, house: str) -> tuple[str, ...]:
     """The commits of the house's earlier editions: the changes page, the markers and the links to
     earlier texts depend on them, and a new tag changes no source file."""
     return (_previous(project, house), *(item.commit for item in archived_editions(project, house)))
@@ -165,7 +200,7 @@ def _archive_sources(project: Project, house: str, lang: str, builder: str, arch
     """What an archived edition's pages are made of, read without rendering them: its commit (its
     data never changes) and those of the editions before it, today's code and templates, conf.py,
     the engine, and what its banner says and links to."""
-    return digest(builder, version("sphinx"), version("furo"), house, lang, *_earlier(archive.project, house),
+    return digest(builder, version("sphinx"), version("furo"), house, lang, *earlier_commits(archive.project, house),
                   project.code_digest, *_runtime(project), repr(_banner(project, house, archive.edition)), archive.commit)
 
 
@@ -232,9 +267,9 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     # Each house's earlier editions, read from git once, here, for every worker; the site publishes
     # each one that is tagged beside the edition in force.
     for house in houses:
-        _earlier(project, house)
+        earlier_commits(project, house)
         for item in archived_editions(project, house):
-            _earlier(item.project, house)
+            earlier_commits(item.project, house)
     archives = {house: tuple(item.edition for item in archived_editions(project, house)) if builder == "html" else ()
                 for house in houses}
     printed = tuple((kind, str(publication.where(kind))) for kind in ("cards", "pdf"))
@@ -242,19 +277,21 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     jobs: list[Job] = [(house, lang, builder, str(build), 0, printed) for house in houses for lang in languages]
     jobs += [(house, lang, builder, str(build), number, printed) for house in houses for number in archives[house]
              for lang in languages]
-    if len(jobs) > (os.cpu_count() or 1):
+    known = [already_published(project, job) for job in jobs]
+    running = [job for job, result in zip(jobs, known) if result is None]
+    if len(running) > (os.cpu_count() or 1):
         # More jobs than cores: import Sphinx and the theme once here, so that every forked worker
         # starts with them (a quarter of a second each) instead of importing them again.
         import furo  # noqa: F401
         import sphinx.builders.html  # noqa: F401
         import sphinx.ext.doctest  # noqa: F401
         from sphinx.application import Sphinx  # noqa: F401
-    project.sources_digest   # noqa: B018 (computed once, here, for every worker)
     editors = edition(builder)[1]
-    for house, lang, _, _, number, _ in jobs:   # each page's reading and history, made once, here, for every worker
+    for house, lang, _, _, number, _ in running:   # each page's reading and history, made once, here, for every worker
         shown = archived(project, house, number).project if number else project
         environment(shown, "rst", prepare(shown, house, lang, editors).tr)
-    results: list[Built] = run_jobs(project, _build_one, jobs, fresh=True)
+    ran = iter(run_jobs(project, _build_one, running, fresh=True))
+    results: list[Built] = [result or next(ran) for result in known]
     ok = True
     for result in results:
         if result.output.strip():

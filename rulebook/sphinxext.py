@@ -11,7 +11,8 @@ import re
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypedDict
+from weakref import WeakKeyDictionary
 
 from babel import Locale
 from docutils import nodes, utils
@@ -42,6 +43,9 @@ from rulebook.vocabulary import N_
 
 STATIC = Path(__file__).parent / "static"
 ENV_VERSION = 2   # 1: the index kept as an environment attribute; 2: in RuleIndexDomain
+
+# The page renderer ``config_inited`` makes for each Sphinx application (one house in one language).
+_RENDERERS: WeakKeyDictionary[Sphinx, PageRenderer] = WeakKeyDictionary()
 
 # What a redline's words are, said before them (``deleted``/``inserted`` nodes): in English, and in the
 # page's language in ``rulebook_redline_said``.
@@ -75,8 +79,8 @@ def config_inited(app: Sphinx, config: Config) -> None:
     docutils_language(lang)
     rst_language(lang)
     _search_in_the_language(app, project, lang)
-    app.rulebook_renderer = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
-                                                    config.rulebook_archive or None)
+    _RENDERERS[app] = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
+                                              config.rulebook_archive or None)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -135,13 +139,15 @@ def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) 
 def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
     """What an archived edition says on every page: which edition it is, and that it is over."""
     book, tr, fmt = renderer.book, renderer.tr, renderer.fmt
+    assert book.in_force is not None   # only a numbered edition is archived
+    edition, effective = book.in_force
     if archive.get("until"):
         return tr.gettext("Edition {edition} of these rules was in force from {start} to {end}. "
                           "It is no longer in force.").format(
-            edition=book.edition, start=fmt.long_date(book.effective),
+            edition=edition, start=fmt.long_date(effective),
             end=fmt.long_date(date.fromisoformat(archive["until"])))
     return tr.gettext("Edition {edition} of these rules, in force from {start}, is no longer in force.").format(
-        edition=book.edition, start=fmt.long_date(book.effective))
+        edition=edition, start=fmt.long_date(effective))
 
 
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -154,7 +160,7 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
              current=choice["code"] == app.config.language)
         for choice in language_choices()
     ]
-    renderer = app.rulebook_renderer
+    renderer = _RENDERERS[app]
     if archive:   # the banner of an archived edition: what it is, and the same page in the edition in force
         page = pagename if pagename in archive["pages"] else "index"
         context["rulebook_archive"] = {"notice": _archive_notice(renderer, archive), "link": f"{edition}{page}.html",
@@ -162,8 +168,8 @@ def html_page_context(app: Sphinx, pagename: str, templatename: str, context: di
     context["rulebook_switch_label"] = renderer.tr.gettext("Language")
     context["rulebook_labels"] = lambda html: translated_labels(str(html), renderer.tr)
     book = renderer.book
-    context["rulebook_footer"] = renderer.fmt.edition(book.name, book.edition, book.effective) \
-        if book.edition else book.name
+    context["rulebook_footer"] = renderer.fmt.edition(book.name, *in_force) \
+        if (in_force := book.in_force) else book.name
     context["rulebook_copyright"] = f"\u00a9 {book.copyright}" if book.copyright else None
 
 
@@ -172,7 +178,7 @@ _VIEWPORT = re.compile(r'<meta name="viewport"[^>]*>\s*')
 
 def _place(app: Sphinx) -> web.Place:
     """Where this build is published; an editors' edition has no public address."""
-    book, archive = app.rulebook_renderer.book, app.config.rulebook_archive
+    book, archive = _RENDERERS[app].book, app.config.rulebook_archive
     return web.Place(None if app.config.rulebook_editors else book.base_url, book.id, app.config.language or "en",
                      book.house["official_language"], folder(archive.get("edition")) if archive else "")
 
@@ -186,7 +192,7 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
     """The page's title naming its house, its head's description, Open Graph tags, canonical and
     alternates (``rulebook.web``), one viewport tag (docutils adds a second to the theme's), and the
     web app manifest of an edition kept offline; the 404 page's languages lead to their home pages."""
-    renderer, place = app.rulebook_renderer, _place(app)
+    renderer, place = _RENDERERS[app], _place(app)
     book = renderer.book
     rulebook = renderer.text(book.title)
     page = Markup(context.get("title") or "").striptags()
@@ -209,7 +215,7 @@ def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
     """A heading's first id is the id every language shares (the rule's, the section's), not docutils'
     slug of the translated title: the ¶ link, "On this page" and the switcher then carry across
     languages. Runs before Sphinx's table-of-contents collector reads the ids."""
-    stable = app.rulebook_renderer.anchor_ids
+    stable = _RENDERERS[app].anchor_ids
     sections = list(doctree.findall(nodes.section))
     # A section's stable id is its label's name. Docutils may have given that id to another heading
     # whose title slug happens to spell it (the section "Showdown order" and the rule
@@ -242,7 +248,7 @@ def search_page_scripts(app: Sphinx, pagename: str, templatename: str, context: 
 
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
-    renderer = app.rulebook_renderer
+    renderer = _RENDERERS[app]
     given = app.config.rulebook_pages
     pages = given() if callable(given) else renderer.pages(all_status(renderer.project))
     for name, text in pages.items():
@@ -271,7 +277,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
         return
     folder = Path(app.outdir) / "r"
     folder.mkdir(exist_ok=True)
-    reading = app.rulebook_renderer.reading
+    reading = _RENDERERS[app].reading
     place = _place(app)
     written = set()
     for part in reading.book.parts:
@@ -295,7 +301,7 @@ def write_offline(app: Sphinx, exception: Exception | None) -> None:
     """The web app manifest and the service worker, once every other file of the folder is written."""
     if exception is not None or not _offline(app):
         return
-    renderer = app.rulebook_renderer
+    renderer = _RENDERERS[app]
     book = renderer.book
     offline.write(Path(app.outdir), web.page_title(renderer.text(book.title), book.name), book.name,
                   web.description(renderer, "index", ""), app.config.language or "en", book.id)
@@ -322,7 +328,7 @@ def write_rule_index(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def _write_rule_index(app: Sphinx) -> None:
-    renderer = app.rulebook_renderer
+    renderer = _RENDERERS[app]
     parts = [part.id for part in renderer.book.parts]
     found = _rule_index(app.env).rules
     order = [name for name in parts if name in found] + sorted(name for name in found if name not in parts)
@@ -340,7 +346,7 @@ def _write_rule_index(app: Sphinx) -> None:
     pages = [(name, [{**entry, "number": numbers[entry["id"]]} if entry["id"] in numbers else entry
                      for entry in entries]) for name, entries in pages]
     # Translators: the search page's headings, above the rules found and above the pages found.
-    labels = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages"),
+    labels: dict[str, str | dict[str, str]] = {"rules": renderer.tr.gettext("Rules"), "pages": renderer.tr.gettext("Pages"),
               "rule": renderer.tr.gettext("Rule {number}").replace("{number}", "").strip(),
               # Translators: the search box above the results, on a phone.
               "search": renderer.tr.gettext("Search the rules"),
@@ -388,7 +394,21 @@ def redline_role(name: str, rawtext: str, text: str, lineno: int, inliner, optio
     return [node], []
 
 
-def _redline_tag(tag: str) -> tuple[Any, Any]:
+# A node's visitor: called with the writer's translator (HTML, text, LaTeX… each its own class) and the node.
+_Visitor = Callable[[Any, nodes.Element], None]
+
+
+class _Visitors(TypedDict):
+    """A node's (visit, depart) pair for each kind of writer Sphinx has, as ``Sphinx.add_node`` takes them."""
+
+    html: tuple[_Visitor, _Visitor]
+    text: tuple[_Visitor, _Visitor]
+    latex: tuple[_Visitor, _Visitor]
+    man: tuple[_Visitor, _Visitor]
+    texinfo: tuple[_Visitor, _Visitor]
+
+
+def _redline_tag(tag: str) -> tuple[_Visitor, _Visitor]:
     """Visitors writing ``<del>`` or ``<ins>``, the element's text escaped by the writer. Screen readers
     do not announce either element, so each starts with a visually hidden word saying which it is (on
     screen and in print, where the word is in the PDF's text, in reading order, but not seen); the
@@ -404,7 +424,7 @@ def _redline_tag(tag: str) -> tuple[Any, Any]:
     return visit, depart
 
 
-def _redline_words() -> tuple[Any, Any]:
+def _redline_words() -> tuple[_Visitor, _Visitor]:
     """Visitors for every other writer (text, LaTeX, manual page, Texinfo): the words in brackets after
     the word saying which they are, ``[deleted: most]``, written as text through the writer's own
     escaping, so that no format needs colour, lines or a package to tell them apart."""
@@ -417,7 +437,7 @@ def _redline_words() -> tuple[Any, Any]:
     return visit, depart
 
 
-def _redline_visitors(tag: str) -> dict[str, tuple[Any, Any]]:
+def _redline_visitors(tag: str) -> _Visitors:
     """The node's visitors for each kind of writer Sphinx has: HTML's serve every HTML builder
     (``dirhtml``, ``singlehtml``, ``epub``, ``json``…); XML's write any node as it is."""
     words = _redline_words()

@@ -75,6 +75,15 @@ def unchanged(build: Path, kind: str, house: str, label: str, inputs: str, folde
     return was is not None and all(was.values()) and was == outputs(folder, names, leave)
 
 
+def published_from(build: Path, kind: str, house: str, label: str, inputs: str, folder: Path) -> list[str] | None:
+    """The files (in ``folder``) a job published from exactly these inputs, if each is still, byte for
+    byte, what was published; None if the job must run."""
+    was = stamped(build, kind, house, label, inputs)
+    if was is None or not all(was.values()) or was != outputs(folder, list(was)):
+        return None
+    return list(was)
+
+
 def forget(build: Path, kind: str, house: str, label: str) -> None:
     """Before a job is redone: until its new output is published, nothing may be skipped on its account."""
     stamp_file(build, kind, house, label).unlink(missing_ok=True)

@@ -98,12 +98,13 @@ def search_translations_js(lang: str, translations: Translations, folder: Path) 
 
     catalog = translations.catalog
     message = catalog.get(SEARCH_FINISHED) if catalog is not None else None
-    if entry_state(message) != "translated":   # as every look-up: nothing fuzzy or half-translated
+    if message is None or entry_state(message) != "translated":   # as every look-up: nothing fuzzy or half-translated
         return None
     ours = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
     found = re.search(r"Documentation\.addTranslations\((\{.*\})\);", ours.read_text(encoding="utf-8"), re.S) \
         if ours.is_file() else None
     data: dict = json.loads(found.group(1)) if found else {"locale": lang, "messages": {}}
+    assert message.string is not None   # translated: its plural forms
     data["messages"][SEARCH_FINISHED[0]] = list(message.string)
     # The language's CLDR rule (which the gate holds the catalog's header to), never the header itself:
     # the browser evaluates it. "(n != 1)" is a boolean; the index must be a number.

@@ -34,7 +34,7 @@ class Value:
     """Where a placeholder's value comes from: a house path or a literal."""
 
     path: tuple[tuple[str, str | None], ...] | None = None
-    literal: int | None = None
+    literal: int | bool | str | list[Value] | None = None   # a number; in a worked example also data or a list
     unit: str = "count"
     spec: str = ""
     line: int = field(default=0, compare=False)   # where the value is written, for error messages
@@ -159,4 +159,4 @@ def unit_of(keys: list[str], data: Any, house: Any) -> str:
         raise ValueError(f"house.{'.'.join(keys)} has no unit in the house file")
     # A count of players is a bare number unless the rule asks for its noun ("… players"); a
     # house that counts in tournament chips writes its amounts as bare numbers, as its examples do.
-    return {"players": "count", "chips": "count", None: "count"}.get(unit, unit)
+    return "count" if unit is None or unit in ("players", "chips") else unit

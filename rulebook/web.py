@@ -84,8 +84,8 @@ def description(renderer: PageRenderer, pagename: str, title: str) -> str:
         if said:
             return shorten(" ".join(said))
     home = renderer.tr.gettext(HOME).format(house=book.name)
-    if book.edition:
-        home = f"{home} {renderer.fmt.edition(book.name, book.edition, book.effective)}."
+    if in_force := book.in_force:
+        home = f"{home} {renderer.fmt.edition(book.name, *in_force)}."
     return shorten(home if pagename == "index" else f"{title}. {home}")
 
 

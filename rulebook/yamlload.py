@@ -72,6 +72,7 @@ def _refuse_aliases_and_depth(text: str, name: str) -> None:
     """Aliases (alias bombs, self-reference) and deep nesting are refused before any node is built."""
     depth = 0
     for event in yaml.parse(text, Loader=_Loader):
+        assert event.start_mark is not None   # the parser marks every event it yields
         line = event.start_mark.line + 1
         if isinstance(event, yaml.AliasEvent):
             raise ModelError(name, line, None, "YAML aliases (*name) are not allowed: write the value out")

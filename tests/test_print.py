@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from rulebook.downloads import rulebook_file
 from rulebook.formatting import LocaleFormatter
 from rulebook.printing import build_cards, build_pdfs
 from rulebook.project import Project
 from rulebook.site import build_all
 from rulebook.i18n import LANGUAGES  # noqa: F401
-from tests.conftest import ROOT, edit
+from tests.conftest import ROOT, edit, set_translations
 
 A6 = (297.6, 419.5)   # points
 A4 = (595.3, 841.9)
@@ -189,7 +190,7 @@ def test_a_house_change_changes_the_cards(tree, tmp_path):
 def test_a_card_whose_text_does_not_fit_is_refused_not_printed_cut_off(tree):
     """A Romanian rule title four times too long for the card: `rulebook cards` stops with one line
     naming the house file, the stakes' line and the card, and publishes no card."""
-    from tests.conftest import run_rulebook, set_translations
+    from tests.conftest import run_rulebook
 
     long_title = "Straddle-ul și re-straddle-ul sunt permise până la buton, " * 12
     set_translations(tree, {"ro": {"straddle-up-to-the-button.title": long_title.strip()}})
@@ -278,6 +279,59 @@ def test_a_french_edit_reprints_only_the_french_cards(tree):
     assert redone == {"fr"}
     text = " ".join(page.extract_text() for page in PdfReader(build / "cards" / "club" / "fr" / "card-1-3.pdf").pages)
     assert "les blindes" in text.lower()     # (the card sets its labels in capitals)
+
+
+def printed_files(folder: Path) -> dict[Path, int]:
+    """Each PDF under ``folder`` by its inode: a file printed again is a new file."""
+    return {path.relative_to(folder): path.stat().st_ino for path in folder.rglob("*.pdf")}
+
+
+def test_a_print_template_edit_reprints_the_cards_and_a_site_only_edit_forks_nothing(tree, monkeypatch):
+    """A print job's sources are judged before any worker is forked: a change to what only the site
+    reads (the search's script, the Sphinx extension) forks no worker and reprints nothing; a change
+    to the card's template prints every card again, showing it."""
+    import rulebook.workers
+
+    build = tree / "_build"
+    build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
+    before = printed_files(build / "cards")
+    for name in ("rulebook/static/rule_search.js", "rulebook/sphinxext.py"):
+        with open(tree / name, "a", encoding="utf-8") as handle:
+            handle.write("\n// edited\n" if name.endswith(".js") else "\n# edited\n")
+
+    def no_worker(*args, **kwargs):
+        raise AssertionError("a worker was forked although nothing a card is printed from changed")
+    monkeypatch.setattr(rulebook.workers.multiprocessing, "get_context", no_worker)
+    build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
+    assert printed_files(build / "cards") == before
+    monkeypatch.undo()
+    edit(tree / "templates" / "print" / "face.html.jinja", "<h1>{{ facts.title }}</h1>", "<h1>{{ facts.title }} MARQUE</h1>")
+    build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
+    after = printed_files(build / "cards")
+    assert after.keys() == before.keys()
+    faces = [path for path in after if path.name.startswith(("card-", "sheet-"))]
+    assert len(faces) == 10 and all(after[path] != before[path] for path in faces)
+    assert "MARQUE" in text_of(build / "cards" / "club" / "en" / "card-1-3.pdf")
+
+
+def test_a_french_edit_reprints_the_french_rulebook_and_no_other(tree):
+    """A printed rulebook is stamped with its own language's catalog: a French msgstr edited
+    reprints the French PDF, with the new words, and leaves the Romanian one the very file it was."""
+    build = tree / "_build"
+
+    def printed() -> dict[Path, int]:
+        project = Project.load(tree)
+        assert build_all(project, ("ro", "fr"), "singlehtml", build, ("casino",))
+        build_pdfs(project, build, ("ro", "fr"), ("casino",))
+        return printed_files(build / "pdf")
+
+    before = printed()
+    part = Project.load(tree).houses["casino"].book.parts[0]
+    set_translations(tree, {"fr": {f"{part.id}.title": "Partie MARQUEE"}})
+    after = printed()
+    assert after.keys() == before.keys() and len(after) >= 2
+    assert {path.name for path in after if after[path] != before[path]} == {rulebook_file("fr")}
+    assert "MARQUEE" in text_of(build / "pdf" / "casino" / rulebook_file("fr"))
 
 
 @pytest.fixture(scope="module")
