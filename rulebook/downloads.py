@@ -42,6 +42,11 @@ def redline_file(lang: str) -> str:
     return f"redline-{lang}.pdf"
 
 
+def short_form_file(lang: str) -> str:
+    """The short form (``rulebook.short_form``): the rules players meet most, on one or two A4 pages."""
+    return f"short-form-{lang}.pdf"
+
+
 def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
     """The two languages of the house's two-sided card (its language of authority and English), if any."""
     official = book.house["official_language"]
@@ -54,7 +59,7 @@ class Download:
     build folder), its name in the site, the paper it is printed on, and its size and modification
     time (None: not built)."""
 
-    kind: str                 # rulebook | redline | card | sheet | bilingual | bilingual-sheet | rake
+    kind: str                 # rulebook | redline | short-form | card | sheet | bilingual | bilingual-sheet | rake
     source: str
     name: str
     paper: str                # A4 | A6
@@ -70,14 +75,15 @@ class Download:
 
 
 def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path] | None = None) -> list[Download]:
-    """Every file a house offers in one language, in the order the page lists them: the rulebook and
-    the redline of its edition, then per stakes its card, its sheet (two cards on A4) and its two-sided card,
+    """Every file a house offers in one language, in the order the page lists them: the rulebook, the
+    redline of its edition and the short form, then per stakes its card, its sheet (two cards on A4) and its two-sided card,
     then the rake card. (A file not printed has no size: a first edition has no redline.) ``printed``:
     where the cards and the PDFs are, if not published in ``build``."""
     printed = {"cards": build / "cards", "pdf": build / "pdf", **(printed or {})}
     house = book.id
     found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4"),
-             Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), "A4")]
+             Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), "A4"),
+             Download("short-form", f"pdf/{house}/{short_form_file(lang)}", short_form_file(lang), "A4")]
     if book.runs_cash_games:
         pair = bilingual_languages(book)
         for row in book.house["stakes"]:

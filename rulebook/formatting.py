@@ -7,12 +7,13 @@ inflect it by number ("1 leu", "2 lei", "20 de lei").
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import date
 from typing import Any, Protocol
 
 from babel import Locale
-from babel.dates import format_date
+from babel.dates import format_date, get_date_format
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
@@ -48,6 +49,25 @@ CLDR_LOCALES = {"en": "en_GB"}
 def cldr(code: str) -> str:
     """The CLDR locale a language's dates, lists and units are written in."""
     return CLDR_LOCALES.get(code, code)
+
+
+# The days a language writes as ordinals in a date, which CLDR's date patterns do not say: French
+# writes the first of the month "1er" ("1er décembre 2026"), every other day as a bare number.
+ORDINAL_DAYS = {"fr": {1: "er"}}
+
+
+def long_date(day: date, code: str) -> str:
+    """A date as the language (``code``: a CLDR locale) writes it in full: its CLDR long pattern, the
+    day with the language's ordinal suffix where it takes one (fr "1er décembre 2026")."""
+    suffix = ORDINAL_DAYS.get(code.split("_")[0], {}).get(day.day)
+    if not suffix:
+        return format_date(day, format="long", locale=code)
+    pattern = get_date_format("long", locale=code).pattern
+    # the day field outside the pattern's quoted literals, followed by the suffix as a literal
+    pieces = re.split(r"('(?:[^']|'')*')", pattern)
+    pattern = "".join(piece if piece.startswith("'") else re.sub(r"(?<!d)d(?!d)", f"d'{suffix}'", piece)
+                      for piece in pieces)
+    return format_date(day, format=pattern, locale=code)
 
 
 def language_name(code: str, locale: str) -> str:
@@ -125,8 +145,8 @@ class LocaleFormatter:
         return format_value(value, "percent", self.tr)
 
     def long_date(self, day: date) -> str:
-        """A date as the language writes it in full: 1 decembrie 2026, 1. prosinca 2026."""
-        return format_date(day, format="long", locale=self.code)
+        """A date as the language writes it in full: 1 decembrie 2026, 1. prosinca 2026, 1er décembre 2026."""
+        return long_date(day, self.code)
 
     def edition(self, name: str, number: int, effective: date) -> str:
         """The line that tells a current rulebook or card from a stale one, on every page and card."""

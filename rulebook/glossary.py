@@ -19,6 +19,7 @@ from typing import Any, Collection
 from rulebook import yamlload
 from rulebook.memo import digest
 from rulebook.errors import ModelError, ModelErrors
+from rulebook.languages import LANGUAGES
 from rulebook.records import ID_PATTERN
 from rulebook.schema import GlossaryRecord, LanguageGlossaryRecord, TermRecord, problems, unknown_keys
 
@@ -122,6 +123,11 @@ class Term:
         return found.group() if found else None
 
 
+def glossary_languages(lang: str) -> tuple[str, ...]:
+    """The languages of the glossary page's columns of terms: the page's own first, then the others."""
+    return (lang, *(other for other in LANGUAGES if other != lang))
+
+
 @dataclass(frozen=True)
 class Glossary:
     terms: tuple[Term, ...]
@@ -153,6 +159,23 @@ class Glossary:
                 for form in term.forms.get(lang, ()):
                     words.update(word.lower() for word in re.findall(r"\w+", form))
             self._cache[key] = frozenset(words)
+        return self._cache[key]
+
+    def borrowed(self, lang: str) -> dict[str, bool]:
+        """The words of ``lang`` that come from English, lower-case, each True when it is written as in
+        English (a term's English word) and False when the language inflects it (``raise-ul``, ``raiseom``: an English word with the language's ending).
+        Print keeps them from the language's hyphenation (``rulebook.loanwords``)."""
+        key = ("borrowed", lang)
+        if key not in self._cache:
+            found: dict[str, bool] = {}
+            for term in self.terms if lang != "en" else ():
+                stems = {word.lower() for form in term.english for word in form.split() if len(word) >= 3}
+                for word in (word.lower() for form in term.forms.get(lang, ()) for word in form.split()):
+                    if word in stems:
+                        found[word] = True
+                    elif any(word.startswith(stem) for stem in stems):
+                        found.setdefault(word, False)
+            self._cache[key] = found
         return self._cache[key]
 
     def may_avoid(self, lang: str, text: str) -> bool:

@@ -12,7 +12,7 @@ from babel import Locale, UnknownLocaleError
 
 from pokerrules import House, HouseError
 from rulebook.errors import ModelError
-from rulebook.i18n import LANGUAGES
+from rulebook.languages import LANGUAGES
 from rulebook.parts import PartLoader
 from rulebook.placeholders import clean
 from rulebook.quantities import check_references, read_quantities
@@ -92,6 +92,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
             reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
                          "does not publish or which has no variants to choose from (or whose parameter chooses)")
+    short_form = _short_form(data, placed, reader, house_id)
     edition, effective = fields.get("edition"), None
     if edition is not None and not 1 <= edition <= 10_000:
         reader.error(data.line_of("edition"), house_id, f"edition {edition} must be a number from 1")
@@ -112,7 +113,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
-                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names)
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
+                    short_form, data.line_of("short_form") if "short_form" in data else 1)
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
@@ -129,6 +131,24 @@ def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
         else:
             names[lang] = clean(name)
     return names
+
+
+def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str) -> tuple[str, ...] | None:
+    """The rules the house's short form prints (``short_form:``, by id, in its order), each a rule the
+    house publishes, once; None when the house leaves the choice to the default."""
+    chosen = data.get("short_form")
+    if chosen is None:
+        return None
+    ids: list[str] = []
+    for index, rule_id in enumerate(chosen):
+        line = chosen.line_of(index)
+        if not isinstance(rule_id, str) or rule_id not in placed:
+            reader.error(line, house_id, f"'short_form' names rule {rule_id!r}, which the house does not publish")
+        elif rule_id in ids:
+            reader.error(line, house_id, f"'short_form' names rule {rule_id!r} twice")
+        else:
+            ids.append(rule_id)
+    return tuple(ids)
 
 
 def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:

@@ -28,7 +28,9 @@ from rulebook.inputs import inputs_of, print_code, print_code_digest, print_vers
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
 from rulebook.reading import Reading
-from rulebook.downloads import RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file
+from rulebook.downloads import (RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file,
+                                short_form_file)
+from rulebook.loanwords import mark_foreign
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
 from rulebook.vocabulary import N_
@@ -36,6 +38,7 @@ from rulebook.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
 from rulebook.table_facts import table_facts
+from rulebook.short_form import MAX_PAGES, short_form_rules
 from rulebook.stamps import forget, outputs, published_from, remember, stamped
 from rulebook.workers import link_or_copy, run_jobs
 
@@ -69,7 +72,7 @@ class PrintRenderer:
         inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
         A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
-        html = self._pages(html, where)
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
         if self.changes is None and (changes := _section(html, "changes")):
             start, end = changes
             html = html[:start] + html[end:]
@@ -82,8 +85,7 @@ class PrintRenderer:
             assert last is not None   # every page marked by _pages has its section
             html = html[:last[1]] + self.render("index.html.jinja") + html[last[1]:]
         running = self._running(self.reading.text(self.book.title), None)
-        head = self.render("head.html.jinja", running=Markup(running))
-        html = html.replace("</head>", head + "</head>", 1)
+        html = html.replace("</head>", self._head(running) + "</head>", 1)
         html = html.replace("<h1>", self.render("cover.html.jinja") + "<h1>", 1)
         at = html.rfind("<section", 0, html.find("<span id=document-"))
         return html[:at] + front + html[at:]
@@ -92,7 +94,7 @@ class PrintRenderer:
         """The edition's changes page printed alone, from the same single page and styles as the
         rulebook: the house on the cover and in the running head, its headings one level up (the
         page's title is the document's), each deleted and inserted word marked as on the site."""
-        html = self._pages(html, where)
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
         found = _section(html, "changes")
         if found is None:
             raise ValueError(f"{where} has no changes page to print")
@@ -104,9 +106,37 @@ class PrintRenderer:
         head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
                       head, count=1, flags=re.S)
         running = self._running(self.book.name, title)
-        head = head.replace("</head>", self.render("head.html.jinja", running=Markup(running)) + "</head>", 1)
+        head = head.replace("</head>", self._head(running) + "</head>", 1)
         cover = self.render("cover.html.jinja")
         return f'{head}<body class="redline-document">{cover}{section}</body></html>'
+
+    def _head(self, running: str) -> str:
+        """The document's metadata (its subject: the house's line about itself, in the language) and
+        its running head and foot."""
+        about = self.book.about
+        return self.render("head.html.jinja", running=Markup(running),
+                           subject=self.reading.text(about) if about else self.reading.text(self.book.title))
+
+    def short_form(self, html: str, where: str) -> str:
+        """The short form (``rulebook.short_form``): the house's chosen rules cut from the same single
+        page as the rulebook, each as the rulebook prints it (its number, title and text; its examples
+        left to the rulebook), under the title of its part, after a short cover; the same style sheet."""
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        title = self.translations.gettext("Short form")
+        chosen = short_form_rules(self.book)
+        body = []
+        for part in self.book.parts:
+            rules = [_rule_section(html, rule.id) for rule in part.rules if rule.id in chosen]
+            if rules:
+                body.append(f'<section class="short-form-part"><h2>{escape(self.reading.text(part.title))}</h2>'
+                            + "".join(rules) + "</section>")
+        rules_html = self._links("".join(body), frozenset())
+        head = html[:html.index("<body")]
+        head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
+                      head, count=1, flags=re.S)
+        head = head.replace("</head>", self._head(self._running(self.book.name, title)) + "</head>", 1)
+        return (f'{head}<body class="short-form-document">{self.render("cover.html.jinja")}'
+                f'<h1>{escape(title)}</h1><div class="short-form-rules">{rules_html}</div></body></html>')
 
     @staticmethod
     def _pages(html: str, where: str) -> str:
@@ -237,13 +267,26 @@ def _section(html: str, page: str) -> tuple[int, int] | None:
     marker = html.find(f"<span id=document-{page}></span>")
     if marker < 0:
         return None
-    start = html.rfind("<section", 0, marker)
+    return _closed(html, html.rfind("<section", 0, marker), page)
+
+
+def _rule_section(html: str, rule_id: str) -> str:
+    """A rule's section in the single page, as the rulebook prints it: its title, number and text."""
+    start = html.find(f'<section id="{rule_id}">')
+    if start < 0:
+        raise ValueError(f"the single page has no rule {rule_id!r}")
+    begin, end = _closed(html, start, rule_id)
+    return html[begin:end]
+
+
+def _closed(html: str, start: int, what: str) -> tuple[int, int]:
+    """Where the section that opens at ``start`` ends (after its closing tag)."""
     depth = 0
     for tag in re.finditer(r"<(/?)section\b[^>]*>", html[start:]):
         depth += -1 if tag.group(1) else 1
         if depth == 0:
             return start, start + tag.end()
-    raise ValueError(f"the section of page {page!r} is not closed")
+    raise ValueError(f"the section of {what!r} is not closed")
 
 
 def _unbroken(value: str) -> str:
@@ -324,23 +367,29 @@ def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | No
     pages = {f"{house_id}/{rulebook_file(lang)}": renderer.rulebook(single, str(page))}
     if renderer.changes is not None:   # a first edition has nothing to redline
         pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
+    book = renderer.book
+    short = f"{house_id}/{short_form_file(lang)}"
+    pages[short] = renderer.short_form(single, str(page))
     return _write_pages(project, Path(build), "pdf", house_id, lang, pages,
-                        page, project.root / "templates" / "print" / "rulebook.css")
+                        page, project.root / "templates" / "print" / "rulebook.css",
+                        limits={short: (book.house_file, book.short_form_line, MAX_PAGES)})
 
 
 def _pdf_files(job: tuple[str, tuple[str, ...], str]) -> list[str]:
     """Every file a rulebook job may print: the rulebook, and the redline when there is a previous edition."""
     house_id, (lang,), _ = job
-    return [f"{house_id}/{rulebook_file(lang)}", f"{house_id}/{redline_file(lang)}"]
+    return [f"{house_id}/{rulebook_file(lang)}", f"{house_id}/{redline_file(lang)}", f"{house_id}/{short_form_file(lang)}"]
 
 
 def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
                  base: Path, stylesheet: Path | None = None,
-                 origins: dict[str, tuple[str, int, str]] | None = None) -> tuple[list[str], str | None]:
+                 origins: dict[str, tuple[str, int, str]] | None = None,
+                 limits: dict[str, tuple[str, int, int]] | None = None) -> tuple[list[str], str | None]:
     """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
     stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
     a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
-    refused there, never printed cut off."""
+    refused there, never printed cut off. ``limits``: for a document of so many pages at most (the
+    short form), the file and line that chose what it prints, and that many pages; a longer one is refused there."""
     from weasyprint import CSS, HTML   # lazy: WeasyPrint (and Pango) load only for a command that prints
 
     css = _stylesheet(project, stylesheet) if stylesheet else ""
@@ -366,6 +415,10 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
             raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
                                                  "foot; it would be printed cut off (shorten what the card prints)",
                              what="stakes")
+        if limits and name in limits and len(document.pages) > limits[name][2]:
+            file, line, most = limits[name]
+            raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "
+                                               f"{most} (choose fewer rules in 'short_form')", what="house")
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
         document.write_pdf(target, finisher=_print_at_size, pdf_tags=kind == "pdf")

@@ -195,6 +195,8 @@ class Rulebook:
     numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.numbering)
     about: Message | None = None        # what the house is, in one line (the site's root page says it)
     names: dict = dataclasses.field(default_factory=dict)   # language → its name there, where it differs (``names:``)
+    short_form: tuple[str, ...] | None = None   # the rules its short form prints (None: the default)
+    short_form_line: int = 1            # where the house file chooses them (a short form too long is refused there)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

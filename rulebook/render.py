@@ -18,9 +18,8 @@ from rulebook.changes import RuleChange
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.environments import environment
 from rulebook.examples import WorkedExample, shown_result
-from rulebook.glossary import Term
+from rulebook.glossary import Term, glossary_languages
 from rulebook.history import history
-from rulebook.i18n import LANGUAGES
 from rulebook.model import Rule
 from rulebook.project import Project
 from rulebook.reading import Reading
@@ -167,7 +166,7 @@ class PageRenderer:
         if self.glossary:
             pages["glossary"] = self.render("glossary.rst.jinja", terms=self.reading.terms,
                                             meaning=self.reading.meaning,
-                                            languages=(self.reading.lang, *(lang for lang in LANGUAGES if lang != self.reading.lang)),
+                                            languages=glossary_languages(self.reading.lang),
                                             language_name=fmt.language_name)
         pages["changes"] = self.render(
             "changes.rst.jinja", changes=self.changes,

@@ -136,6 +136,7 @@ class HouseRecord(TypedDict):
     numbering: NotRequired[dict]   # how its rules are numbered (rulebook.numbering)
     adopt: NotRequired[list]
     references: NotRequired[dict]
+    short_form: NotRequired[list]   # the rules its short form prints, by id (rulebook.short_form)
 
 
 # -- worked examples (executable_examples/*.yaml) ---------------------------------------------

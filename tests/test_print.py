@@ -228,11 +228,14 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
 def test_the_printed_rulebook_has_contents_and_rule_numbers_and_is_the_same_from_any_folder(tmp_path, tree):
     project = Project.load(ROOT)   # the shorter rulebook proves the same
     assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
-    [pdf] = build_pdfs(project, tmp_path, ("es",), ("casino",))
+    printed = build_pdfs(project, tmp_path, ("es",), ("casino",))   # the rulebook and the short form
+    assert [path.name for path in printed] == ["rulebook-es.pdf", "short-form-es.pdf"]
     elsewhere = tree / "_build"                  # the same sources in another checkout folder
     assert build_all(Project.load(tree), ("es",), "singlehtml", elsewhere, ("casino",))
-    [other] = build_pdfs(Project.load(tree), elsewhere, ("es",), ("casino",))
-    assert other.read_bytes() == pdf.read_bytes() and str(tree).encode() not in pdf.read_bytes()
+    others = build_pdfs(Project.load(tree), elsewhere, ("es",), ("casino",))
+    for path, other in zip(printed, others, strict=True):
+        assert other.read_bytes() == path.read_bytes() and str(tree).encode() not in path.read_bytes(), path.name
+    pdf = printed[0]
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
     contents = spaced(reader.pages[1].extract_text())
