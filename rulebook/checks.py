@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 
 from rulebook.characters import not_text
 from rulebook.coherence import coherence_problems
@@ -30,6 +30,14 @@ from rulebook.textchecks import (apostrophe_problem, digit_problem, doubled_prob
                                  glossary_problems, markup_problem)
 
 
+# The names of the gate's checks, for the reports that list what passed too (rulebook.reports): those
+# each language's catalog goes through (``check_catalog``), and those of the model, the houses and
+# the template, which are no one language's.
+CATALOG_CHECKS = ("missing", "stale", "obsolete", "fuzzy", "untranslated", "length", "characters", "placeholders",
+                  "digits", "markup", "glossary", "english", "doubled", "apostrophe", "typography")
+MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "stale", "edition")
+
+
 def _rule_of(context: str | None, comments: list[str]) -> str | None:
     for comment in comments:
         if comment.startswith("rule "):
@@ -44,7 +52,11 @@ def check_template(root: Path, template: Catalog) -> list[Problem]:
     if not path.exists():
         return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
     now = {(m.id, m.context) for m in template if m.id}
-    then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
+    try:
+        then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
+    except PoFileError as exc:   # a hand-edited or half-merged template: extraction writes it anew
+        what = str(exc).removesuffix(f" on {exc.lineno}").rstrip(".")
+        return [Problem(rel, exc.lineno, "stale", None, None, f"not valid gettext ({what}): run `make gettext`")]
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]

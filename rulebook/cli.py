@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 import re
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NoReturn
 
 from rulebook import faults, lock, yamlload
 from rulebook.build import build_site, print_rulebooks
@@ -28,6 +26,7 @@ from rulebook.fidelity import departures
 from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
 from rulebook.model import ID_PATTERN, RESERVED_IDS
 from rulebook.printing import build_cards
+from rulebook.reports import FORMATS, render
 from rulebook.project import Project
 from rulebook.site import build_all
 from rulebook.status import all_status
@@ -54,20 +53,24 @@ class Stop(Exception):
 
 
 def _load(root: Path, form: str = "text") -> Project:
-    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent. In JSON (``check
-    --format json``), the mistakes are the report's problems whatever they are, an unreadable input's
-    with the check "unreadable", so that a tool reading the report always gets JSON."""
+    """The project; or one line per mistake and Stop: 2 unreadable, 1 inconsistent (``_refuse``)."""
 
     try:
         return Project.load(root)
-    except ModelErrors as exc:
-        errors = exc.errors
-    except ModelError as exc:   # a single mistake: ``main`` prints it as it is, but for a JSON report
-        if form != "json":
-            raise
-        errors = [exc]
+    except (ModelError, ModelErrors) as exc:
+        _refuse(exc, form)
+
+
+def _refuse(exc: ModelError | ModelErrors, form: str) -> NoReturn:
+    """Report the mistakes that stopped a command and Stop: 2 if any input cannot be read, else 1. In a
+    report for tools (``check --format json|github|junit``), the mistakes are the report's problems
+    whatever they are, an unreadable input's with the check "unreadable", so that a tool reading the
+    report always gets its format."""
+    errors = exc.errors if isinstance(exc, ModelErrors) else [exc]
+    if isinstance(exc, ModelError) and form == "text":
+        raise exc   # a single mistake: ``main`` prints it as it is
     code = 1 if all(error.check for error in errors) else 2
-    if code == 1 or form == "json":
+    if code == 1 or form != "text":
         _report([Problem(e.file, e.line, e.check or "unreadable", e.rule_id, None, e.message) for e in errors], [], form)
     else:
         _print_errors(errors)
@@ -104,7 +107,10 @@ def _gated(root: Path, args: argparse.Namespace) -> tuple[Project, tuple[str, ..
 def cmd_check(root: Path, args: argparse.Namespace) -> int:
 
     project = _load(root, args.format)
-    problems = run_checks(project)
+    try:
+        problems = run_checks(project)
+    except (ModelError, ModelErrors) as exc:   # an input only the gate reads (the template, an edition)
+        _refuse(exc, args.format)
     template = project.template
     _report(problems, all_status(project), args.format,
             f"{len(project.houses)} houses, {_rules_line(project.library)}, {len(project.examples)} examples, "
@@ -113,20 +119,7 @@ def cmd_check(root: Path, args: argparse.Namespace) -> int:
 
 
 def _report(problems: list, status: list, form: str, scope: str = "") -> None:
-    if form == "json":
-        print(json.dumps({
-            "problems": [dataclasses.asdict(problem) for problem in problems],
-            "languages": [dict(dataclasses.asdict(row), missing=row.missing) for row in status],
-        }, ensure_ascii=False, indent=2))
-        return
-    for problem in problems:
-        print(problem)
-    by_lang = Counter(problem.lang for problem in problems)
-    print(f"all languages: {by_lang.get(None, 0)} problem(s)")
-    for row in status:
-        print(f"{row.lang}: {by_lang.get(row.lang, 0)} problem(s); {row.translated}/{row.total} translated, "
-              f"{row.fuzzy} fuzzy, {row.missing} missing")
-    print(f"{scope + ': ' if scope else ''}{len(problems)} problem(s)")
+    print(render(form, problems, status, scope), end="")
 
 
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
@@ -409,7 +402,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="the consistency gate, without building the site")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=FORMATS, default="text",
+                       help="text (default), json (docs/check-report.schema.json), github (a pull request's "
+                            "annotations), or junit (XML test report)")
     commands.add_parser("gettext", help="extract locales/rulebook.pot")
     update = commands.add_parser("update-po", help="merge the template into every language")
     update.add_argument("--lang", action="append", choices=TRANSLATED)

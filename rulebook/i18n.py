@@ -23,10 +23,9 @@ from rulebook import sources
 from rulebook.json_shapes import CatalogRecord, fits
 from rulebook.memo import Memo
 from rulebook.errors import ModelError, ModelErrors
+# The catalogs' languages, named here too for the modules that work with catalogs.
+from rulebook.languages import LANGUAGES as LANGUAGES, SOURCE_LANGUAGE as SOURCE_LANGUAGE, TRANSLATED as TRANSLATED
 
-LANGUAGES = ("ro", "en", "fr", "es", "hr")
-SOURCE_LANGUAGE = "en"
-TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 DOMAIN = "rulebook"
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from rulebook import yamlload
 from rulebook.errors import ModelError
-from rulebook.i18n import LANGUAGES
+from rulebook.languages import LANGUAGES
 from rulebook.placeholders import clean
 from rulebook.reader import Reader
 from rulebook.records import (ID_PATTERN, MAX_ID, RESERVED_IDS, TABLES, TAGS, Message, Note, Part, Proposal, Rule,

@@ -27,15 +27,16 @@ def project():
 
 
 @pytest.fixture(scope="session")
-def built_site(project, tmp_path_factory) -> Path:
-    """The published output as `make site` makes it (the five-language site, with the cards and the
-    rulebook PDFs it offers for download), built once per test session for every test that reads it."""
+def built_site(project) -> Path:
+    """The published output of `make site` (the five-language site, with the cards and the rulebook
+    PDFs it offers for download), for every test that reads it: the project's own ``_build``, brought
+    up to date once per session by the same incremental build (nothing is redone that is current, so
+    `make test` after `make site` reads what was published, and never a stale page)."""
     from rulebook.i18n import LANGUAGES
     from rulebook.build import build_site
 
-    build = tmp_path_factory.mktemp("site-build")
-    assert build_site(project, LANGUAGES, build)
-    return build / "site"
+    assert build_site(project, LANGUAGES, ROOT / "_build")
+    return ROOT / "_build" / "site"
 
 
 @pytest.fixture(scope="session")

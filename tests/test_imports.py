@@ -4,6 +4,7 @@ inside a function (the way a cycle is hidden rather than removed)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,3 +113,64 @@ def test_the_walk_finds_a_cycle_and_a_function_local_import(tmp_path):
     assert cycles(tmp_path) == [["rulebook.archive", "rulebook.changes", "rulebook.render"],
                                 ["rulebook.printing", "rulebook.site"]]
     assert local_imports(tmp_path) == ["rulebook/printing.py:2: rulebook.site", "rulebook/site.py:5: rulebook.printing"]
+
+
+CODE_MAP = ROOT / "docs" / "CODE_MAP.md"
+_LAYER = re.compile(r"^## (?P<layer>.+?) —")
+_MODULE = re.compile(r"^- `(?P<module>[\w.]+)` — \S")
+
+
+def layers(map_text: str) -> dict[str, int]:
+    """``rulebook.<module>`` → the position of its layer in the code map (the engine's package is 0)."""
+    found: dict[str, int] = {}
+    layer = -1
+    for line in map_text.splitlines():
+        if _LAYER.match(line):
+            layer += 1
+        elif (listed := _MODULE.match(line)) and layer >= 0:
+            name = listed["module"]
+            name = name if name in PACKAGES else f"rulebook.{name}"
+            assert name not in found, f"{name} is in the code map twice"
+            found[name] = layer
+    return found
+
+
+def against_the_flow(root: Path, map_text: str) -> list[str]:
+    """``module (layer) imports module (later layer)`` for each import that points back up the map,
+    and ``module: not in the code map`` for each module the map does not place."""
+    known, placed = modules(root), layers(map_text)
+    names = {module: module if module in placed else module.split(".")[0] for module in known}
+    found = [f"{module}: not in the code map" for module in known
+             if module.startswith("rulebook.") and module not in placed]
+    for module, path in known.items():
+        if names[module] not in placed:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for name in _imported(node, module, path, known):
+                other = names.get(name, name.split(".")[0])
+                if other in placed and placed[other] > placed[names[module]]:
+                    found.append(f"{module} imports {name}, a later layer")
+    return sorted(set(found))
+
+
+def test_the_code_map_places_every_module_and_every_import_points_down_it():
+    assert against_the_flow(ROOT, CODE_MAP.read_text(encoding="utf-8")) == []
+
+
+def test_the_code_map_check_finds_an_unplaced_module_and_an_import_against_the_flow(tmp_path):
+    """A module the map leaves out and an import of a later layer (and the engine importing the
+    generator) are each found."""
+    for package in PACKAGES:
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "pokerrules" / "engine.py").write_text("from rulebook.errors import ModelError\n", encoding="utf-8")
+    (tmp_path / "rulebook" / "errors.py").write_text("from rulebook import site\n", encoding="utf-8")
+    (tmp_path / "rulebook" / "site.py").write_text("from rulebook.errors import ModelError\n", encoding="utf-8")
+    (tmp_path / "rulebook" / "stray.py").write_text("", encoding="utf-8")
+    code_map = ("## engine — the engine\n\n- `pokerrules` — the engine.\n\n## core — data\n\n"
+                "- `errors` — the error.\n\n## publish — the site\n\n- `site` — the site.\n")
+    assert against_the_flow(tmp_path, code_map) == [
+        "pokerrules.engine imports rulebook.errors, a later layer",
+        "rulebook.errors imports rulebook.site, a later layer",
+        "rulebook.stray: not in the code map",
+    ]
