@@ -53,8 +53,9 @@ def test_every_card_prints_its_own_stakes_lines_with_their_rule_numbers(cards, p
                 assert [rule.number for rule in detail.rules] == [numbers[rule.rule_id] for rule in detail.rules]
             said = " ".join(spaced(detail.text) for detail in facts.details)
             unit = row["raise_unit"]
-            assert (spaced(money(unit)) in said) if unit else reading.tr.gettext(
-                "Raises: any amount, at least the minimum raise.") in said, (lang, row["name"])
+            raises = spaced(money(unit)) if unit else spaced(reading.tr.gettext("Raises: any amount, at least the "
+                                                                                 "minimum raise."))
+            assert raises in said, (lang, row["name"], raises)
             assert spaced(money(row["rake"]["split_pot_cap"])) in said
             assert spaced(money(book.house["rake"]["deal_twice_min_pot"])) in said
             if row["auto_straddle"] is not None:
