@@ -8,7 +8,7 @@ RULEBOOK := $(PY) -m rulebook
 
 # Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate; poppler-utils and
 # Chromium for the tests.
-DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core gettext poppler-utils chromium chromium-driver
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-dejavu-extra gettext poppler-utils zbar-tools chromium chromium-driver
 
 .PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian
 

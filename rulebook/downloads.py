@@ -31,6 +31,7 @@ def sheet_file(row: dict) -> str:
 
 
 RAKE_FILE = "rake-bands.pdf"
+RAKE_SHEET_FILE = "rake-bands-sheet.pdf"   # the rake card imposed on A4, front and back, for a print shop
 
 
 def rulebook_file(lang: str) -> str:
@@ -59,7 +60,7 @@ class Download:
     build folder), its name in the site, the paper it is printed on, and its size and modification
     time (None: not built)."""
 
-    kind: str                 # rulebook | redline | short-form | card | sheet | bilingual | bilingual-sheet | rake
+    kind: str                 # rulebook | redline | short-form | card | sheet | bilingual | bilingual-sheet | rake | rake-sheet
     source: str
     name: str
     paper: str                # A4 | A6
@@ -76,8 +77,9 @@ class Download:
 
 def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path] | None = None) -> list[Download]:
     """Every file a house offers in one language, in the order the page lists them: the rulebook, the
-    redline of its edition and the short form, then per stakes its card, its sheet (two cards on A4) and its two-sided card,
-    then the rake card. (A file not printed has no size: a first edition has no redline.) ``printed``:
+    redline of its edition and the short form, then per stakes its card, its sheet (two cards on A4) and its
+    two-sided card, then the rake card and its sheet. (A file not printed has no size: a first edition has no
+    redline.) ``printed``:
     where the cards and the PDFs are, if not published in ``build``."""
     printed = {"cards": build / "cards", "pdf": build / "pdf", **(printed or {})}
     house = book.id
@@ -96,6 +98,7 @@ def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path
                 found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
                                       sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
         found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
+        found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, "A4"))
     return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(d.located(printed))) for d in found]
 
 

@@ -28,8 +28,8 @@ from rulebook.inputs import inputs_of, print_code, print_code_digest, print_vers
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
 from rulebook.reading import Reading
-from rulebook.downloads import (RAKE_FILE, bilingual_languages, card_file, redline_file, rulebook_file, sheet_file,
-                                short_form_file)
+from rulebook.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, redline_file,
+                                rulebook_file, sheet_file, short_form_file)
 from rulebook.loanwords import mark_foreign
 from rulebook.memo import digest
 from rulebook.parameters import name_of, on_rake_card, on_table_card
@@ -37,8 +37,10 @@ from rulebook.vocabulary import N_
 from rulebook.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
-from rulebook.table_facts import table_facts
+from rulebook.qr import card_address, qr_image
+from rulebook.table_facts import CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts
 from rulebook.short_form import MAX_PAGES, short_form_rules
+from rulebook.web import Place
 from rulebook.stamps import forget, outputs, published_from, remember, stamped
 from rulebook.workers import link_or_copy, run_jobs
 
@@ -56,8 +58,8 @@ class PrintRenderer:
         self.context: dict[str, Any] = dict(
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
-            book=self.book, edition=fmt.edition, rule_titles=self.rule_titles,
-            changed_numbers=self.changed_numbers, rake_rules=RAKE_RULES, index=reading.index,
+            book=self.book, edition=fmt.edition, cited=self.cited,
+            changed_numbers=self.changed_numbers, unbroken=_unbroken, index=reading.index,
             locator=self.locator, initial=lambda words: initial(words, lang),
         )
 
@@ -215,14 +217,6 @@ class PrintRenderer:
                 f"@bottom-right {{ content: {counter}; }} }} "
                 "@page :first { @top-left { content: none; } @top-right { content: none; } }")
 
-    def rule_titles(self, *rule_ids: str) -> list[tuple[str, str]]:
-        """The number and title of those rules the house publishes, in the card's language: a rule's
-        title is the rule in one line, so the card says only what the rulebook says, and its number
-        is where the rulebook says more."""
-        placed = self.reading.placed
-        return [(self.reading.number_of(rule_id) or "", self.reading.title(placed[rule_id][1]))
-                for rule_id in rule_ids if rule_id in placed]
-
     def changed_numbers(self, row: dict | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
         language: a table card's (``row``: its stakes' own numbers and those every card shows, each by
@@ -241,20 +235,56 @@ class PrintRenderer:
             for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
+    def qr(self, page: str, anchor: str | None = None) -> str | None:
+        """The QR code a card prints, to a page of the house's rulebook in this language (and a rule
+        on it), or None when the house's site has no address."""
+        book = self.book
+        address = card_address(Place(book.base_url, book.id, self.lang, book.house["official_language"]), page, anchor)
+        return qr_image(address) if address else None
+
     def face(self, row: dict) -> Markup:
-        return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row)))
+        """A table card's face: its stakes' facts, and the QR code to the "At the table" page, which
+        says the same and links every rule it quotes."""
+        return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row),
+                                  qr=self.qr(AT_THE_TABLE)))
 
-    def bands(self, css: str) -> str:
-        return self.render("bands.html.jinja", css=Markup(css))
+    def bands(self) -> list[Markup]:
+        """The rake card's two faces (front: the bands; back: the caps and how split pots are raked),
+        its QR code to the rule of the bands."""
+        reading = self.reading
+        rake = self.book.house["stakes"]
+        percent = _unbroken(self.fmt.percent(rake[0]["rake"]["percent"]))
+        split = " / ".join(dict.fromkeys(_unbroken(self.fmt.money(row["rake"]["split_pot_cap"])) for row in rake))
+        caps = " / ".join(dict.fromkeys(_unbroken(self.fmt.money(row["rake"]["cap"])) for row in rake))
+        bands = reading.placed.get("rake-bands")
+        html = self.render("bands.html.jinja", split_lines=(split_pot_line(reading, percent, split),
+                                                            deal_twice_rake_line(reading, caps)),
+                           rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
+                           qr_bands=self.qr(bands[0], "rake-bands") if bands else None)
+        return [Markup(face) for face in re.findall(r"<section\b.*?</section>", html, re.S)]
 
-    def card(self, faces: list[Markup], row: dict, css: str, layout: str) -> str:
-        title = f"{self.translations.gettext('Table card')} {row['game']} {row['name']}"
-        return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, css=Markup(css),
-                           layout=layout, author=self.book.name)
+    def card(self, faces: list[Markup], row: dict | None, css: str, layout: str) -> str:
+        """A card document (``layout``: "card", its A6 faces; "sheet", imposed on A4) titled in its
+        language: a table card by its stakes, the rake card as such."""
+        gettext = self.translations.gettext
+        if row is None:
+            title = gettext("Rake card")
+            subject = gettext("The rake of {house}: its bands, its caps by stakes, split pots and side pots").format(
+                house=self.book.name)
+        else:
+            title = gettext("Table card {stakes}").format(stakes=f"{row['game']} {row['name']}")
+            subject = gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}").format(
+                stakes=f"{row['game']} {row['name']}", house=self.book.name)
+        return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, subject=subject,
+                           css=Markup(css), layout=layout, author=self.book.name)
+
+    def cited(self, rule_id: str) -> CitedRule | None:
+        return cited(self.reading, rule_id)
 
 
-# On the rake card: how split pots and side pots are raked.
-RAKE_RULES = ("rake-split-pot", "rake-main-and-side-pots")
+# On the rake card, after how split pots are raked (table_facts.split_pot_line, deal_twice_rake_line): side pots.
+RAKE_RULES = ("rake-main-and-side-pots",)
+AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
 
 
 def _lowered(name: str) -> str:
@@ -333,14 +363,17 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
     book = project.houses[house_id].book
     origins = {f"{folder}/{name}": (book.house_file, rows.line_of(index), row["name"])
                for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
-    origins[f"{folder}/{RAKE_FILE}"] = (book.house_file, book.house.line_of("rake"), "rake")
+    for name in (RAKE_FILE, RAKE_SHEET_FILE):
+        origins[f"{folder}/{name}"] = (book.house_file, book.house.line_of("rake"), "rake")
     if len(renderers) == 1:
         renderer = renderers[0]
         for row in rows:
             face = renderer.face(row)
             pages[f"{folder}/{card_file(row)}"] = renderer.card([face], row, css, "card")
             pages[f"{folder}/{sheet_file(row)}"] = renderer.card([face], row, css, "sheet")
-        pages[f"{folder}/{RAKE_FILE}"] = renderer.bands(css)
+        bands = renderer.bands()
+        pages[f"{folder}/{RAKE_FILE}"] = renderer.card(bands, None, css, "card")
+        pages[f"{folder}/{RAKE_SHEET_FILE}"] = renderer.card(bands, None, css, "sheet")
     else:
         for row in rows:
             faces = [renderer.face(row) for renderer in renderers]
@@ -421,7 +454,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                                                f"{most} (choose fewer rules in 'short_form')", what="house")
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
-        document.write_pdf(target, finisher=_print_at_size, pdf_tags=kind == "pdf")
+        document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
     return list(pages), stamp
 
 
@@ -478,6 +511,14 @@ def _sources(project: Project, kind: str, job: tuple[str, tuple[str, ...], str])
         outputs(work_dir(Path(build), "singlehtml", house_id, languages[0])).items())))] if kind == "pdf" else []
     return digest(kind, *print_versions(), inputs_of(project, house_id, languages, print_code(project)),
                   house_id, *languages, *earlier_commits(project, house_id), *page)
+
+
+def _print_duplex(document, pdf) -> None:
+    """A card's PDF, printed at size and, when it has a back (a two-sided card, a sheet of it),
+    duplex flipped on the long edge, the flip its sheet's back pages are laid out for (card.css)."""
+    _print_at_size(document, pdf)
+    if len(document.pages) > 1:
+        pdf.catalog["ViewerPreferences"]["Duplex"] = "/DuplexFlipLongEdge"
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,

@@ -1,8 +1,10 @@
 """What a player looks for at a table of given stakes, in the reader's language.
 
-The blinds, the straddle, the buy-in, the rake and its cap, the rules players ask about at that
-table, and the house's times: the table card prints them and the site's "At the table" page shows
-them. One list for both, so a card and the page never say different things.
+The blinds, the straddle, the buy-in, the rake and its caps, the raise step, the straddles and
+when each applies, when a hand may be run more than once, the house's times, each line with the
+number of the rule it comes from, and the rules players ask about at that table: the table card
+prints them and the site's "At the table" page shows them. One list for both, so a card and the
+page never say different things.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from typing import Any
 from rulebook.reading import Reading
 
 # The rules players ask about at the table, named by their numbers and titles where the house
-# publishes them: straddles up to the button and the raise steps; the pot announced in pot-limit.
-TABLE_RULES = ("straddle-up-to-the-button", "cash-betting-raise-unit")
+# publishes them: straddles up to the button; the pot announced in pot-limit. (The raise step, the straddles and the rake are lines of their own, each
+# with its stakes' numbers and the number of the rule it comes from.)
+TABLE_RULES = ("straddle-up-to-the-button",)
 POT_LIMIT_RULES = ("cash-table-pot-announcement",)
 
 
@@ -24,13 +27,7 @@ class Key:
     """A number a player looks for first: large on the card, a line of its own on the page."""
     label: str
     value: str
-    wide: bool = False          # a long value: the card gives it the whole width
-
-
-@dataclass(frozen=True)
-class Detail:
-    text: str
-    stressed: bool = False      # a rule that surprises newcomers ("no flop, no drop")
+    wide: bool = False          # a long value: the card gives it a line of its own
 
 
 @dataclass(frozen=True)
@@ -42,22 +39,59 @@ class CitedRule:
 
 
 @dataclass(frozen=True)
+class Detail:
+    """A line with the stakes' own numbers, and the rules it comes from (those the house publishes),
+    whose numbers the card prints before it and the page links."""
+    text: str
+    stressed: bool = False      # a rule that surprises newcomers ("no flop, no drop")
+    rules: tuple[CitedRule, ...] = ()
+
+
+@dataclass(frozen=True)
 class TableFacts:
-    """One stakes' facts, in the order the card prints them: the keys, the details, the rules asked
-    about, then the house's times (``after``)."""
+    """One stakes' facts, in the order the card prints them: the keys, the lines with the stakes'
+    numbers (each with the rule it comes from), then the rules asked about."""
     row: Mapping[str, Any]
     title: str                  # "NLH 1/3": the game and the stakes, as every language writes them
     game: str                   # the game's name in the language
     keys: tuple[Key, ...]
     details: tuple[Detail, ...]
     rules: tuple[CitedRule, ...]
-    after: tuple[str, ...]
+
+
+def cited(reading: Reading, rule_id: str) -> CitedRule | None:
+    """A rule of the house by its number and title in the reader's language; None where the house
+    does not publish it."""
+    if rule_id not in reading.placed:
+        return None
+    part_id, rule = reading.placed[rule_id]
+    return CitedRule(rule_id, part_id, reading.number_of(rule_id) or "", reading.title(rule))
+
+
+def citing(reading: Reading, *rule_ids: str) -> tuple[CitedRule, ...]:
+    """Those of the rules the house publishes, by number and title."""
+    return tuple(rule for rule in map(lambda rule_id: cited(reading, rule_id), rule_ids) if rule)
+
+
+def unbroken(text: str) -> str:
+    """A number and its unit ("400 de lei", "5 %") on one line wherever the text is printed or shown."""
+    return text.replace(" ", "\u00a0")
 
 
 def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     """The facts of one row of the house's stakes, as ``reading``'s language writes them."""
     fmt, gettext, house = reading.fmt, reading.tr.gettext, reading.book.house
-    money, rake = fmt.money, row["rake"]
+    rake = row["rake"]
+
+    def money(amount: Any) -> str:
+        return unbroken(fmt.money(amount))
+
+    def percent(value: Any) -> str:
+        return unbroken(fmt.percent(value))
+
+    def line(text: str, *rule_ids: str, stressed: bool = False) -> Detail:
+        return Detail(text, stressed, citing(reading, *rule_ids))
+
     buy_in = row["buy_in"]
     if buy_in["max"] is None:
         bought = gettext("minimum {minimum}, no maximum").format(minimum=money(buy_in["min"]))
@@ -67,28 +101,48 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     keys = (
         Key(gettext("Blinds"), f"{money(row['small_blind'])} / {money(row['big_blind'])}"),
         Key(gettext("Straddle"), money(row["straddle"])),
+        Key(gettext("Rake"), gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]),
+                                                                    cap=money(rake["cap"]))),
         Key(gettext("Buy-in"), bought, wide=True),
-        Key(gettext("Rake"), gettext("{percent}, cap {cap}").format(percent=fmt.percent(rake["percent"]),
-                                                                    cap=money(rake["cap"])), wide=True),
     )
     short = house["rake"]["short_handed_players"]
-    details = [Detail(gettext("{percent} of the pot, cap {cap} per hand; {short_cap} with {low} to {high} players "
-                              "dealt in").format(percent=fmt.percent(rake["percent"]), cap=money(rake["cap"]),
-                                                 short_cap=money(rake["short_handed_cap"]),
-                                                 low=fmt.count(short["min"]), high=fmt.count(short["max"])))]
+    details = [line(gettext("With {low} to {high} players dealt in, the rake cap is {short_cap}.").format(
+                   short_cap=money(rake["short_handed_cap"]), low=unbroken(fmt.count(short["min"])),
+                   high=unbroken(fmt.count(short["max"]))), "rake-cap-by-players"),
+               split_pot_line(reading, percent(rake["percent"]), money(rake["split_pot_cap"]))]
     if house["rake"]["no_flop_no_drop"]:
-        details.append(Detail(gettext("No flop, no drop: no rake before the flop."), stressed=True))
-    if row["auto_straddle"] is not None:
-        details.append(Detail(gettext("Automatic straddle: {auto}, and it counts as a third blind.").format(
-            auto=money(row["auto_straddle"]))))
+        details.append(line(gettext("No flop, no drop: no rake before the flop."), "no-flop-no-drop", stressed=True))
+    if row["auto_straddle"] is not None:   # the key's straddle is a player's own; this one, the house's
+        details.append(line(gettext("Automatic straddle, when the game is played with one: {auto}; it counts as a "
+                                    "third blind.").format(auto=money(row["auto_straddle"])),
+                            "auto-straddle-third-blind"))
     if row.get("straddle_by_agreement"):
-        details.append(Detail(gettext("Straddle of {amount} when every player agrees.").format(
-            amount=money(row["straddle_by_agreement"]))))
+        details.append(line(gettext("Straddle of {amount} when every player agrees.").format(
+            amount=money(row["straddle_by_agreement"])), "straddle-by-agreement"))
+    if row.get("raise_unit") is None:
+        details.append(line(gettext("Raises: any amount, at least the minimum raise."), "cash-betting-raise-unit"))
+    else:
+        details.append(line(gettext("Raises only in multiples of {unit}.").format(unit=money(row["raise_unit"])),
+                            "cash-betting-raise-unit"))
+    details.append(line(gettext("Running it twice: only in a pot of at least {pot}, and only if every player in the "
+                                "hand agrees (in a side pot, its players).").format(
+        pot=money(house["rake"]["deal_twice_min_pot"])),
+        "deal-twice-minimum-pot", "cash-betting-deal-twice-agreement", "cash-betting-deal-twice-side-pots"))
+    details.append(line(gettext("A break may last up to {break}, unless the floor says otherwise.").format(
+        **{"break": unbroken(fmt.minutes(house["times"]["break_minutes"]))}), "seat-break-time"))  # "break": a keyword
     asked = (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
-    rules = tuple(CitedRule(rule_id, reading.placed[rule_id][0], reading.number_of(rule_id) or "",
-                            reading.title(reading.placed[rule_id][1]))
-                  for rule_id in asked if rule_id in reading.placed)
-    after = (gettext("Running it twice: only in a pot of at least {pot}.").format(pot=money(house["rake"]["deal_twice_min_pot"])),
-             gettext("A break may last up to {break}, unless the floor says otherwise.").format(
-                 **{"break": fmt.minutes(house["times"]["break_minutes"])}))   # "break": a keyword of Python
-    return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules, after)
+    rules = citing(reading, *asked)
+    return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules)
+
+
+def split_pot_line(reading: Reading, percent: str, cap: str) -> Detail:
+    """How a pot split on one board is raked, with its cap (one stakes' on its table card, every
+    stakes' on the rake card): only from the dead money."""
+    return Detail(reading.tr.gettext("Split pot on one board: rake {percent}, cap {cap}, taken only from the dead "
+                                     "money.").format(percent=percent, cap=cap), rules=citing(reading, "rake-split-pot"))
+
+
+def deal_twice_rake_line(reading: Reading, cap: str) -> Detail:
+    """How a pot run more than once and split is raked: the normal rake if the first board does not split it."""
+    return Detail(reading.tr.gettext("Run more than once with the pot split: the normal rake, cap {cap}, if the first "
+                                     "board does not split the pot.").format(cap=cap), rules=citing(reading, "deal-twice-rake"))

@@ -39,6 +39,12 @@ def built_site(project) -> Path:
     return ROOT / "_build" / "site"
 
 
+@pytest.fixture(scope="session")
+def cards(built_site, project):
+    """The club's cards as `make site` publishes them (printed once, with the site, for every test)."""
+    return built_site.parent / "cards" / "club", project.houses["club"].book
+
+
 def copy_sources(target: Path) -> Path:
     """Copy rules, catalogs, templates, the generator and conf.py into ``target``."""
     for name in SOURCES:

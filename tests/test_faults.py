@@ -419,7 +419,7 @@ def test_the_longest_house_name_the_gate_accepts_fits_every_card(project, tmp_pa
         row = book.house["stakes"][0]
         for lang in ("fr", "es"):
             renderer = PrintRenderer(wide, "club", lang)
-            for html in (renderer.bands(css), renderer.card([renderer.face(row)], row, css, "card")):
+            for html in (renderer.card(renderer.bands(), None, css, "card"), renderer.card([renderer.face(row)], row, css, "card")):
                 assert overflow(HTML(string=html, base_url=str(ROOT)).render()) <= 0.5, (letters, lang)
 
 

@@ -41,12 +41,6 @@ def spaced(text: str) -> str:
     return re.sub(r"[\s\u00a0\u202f]+", " ", text)
 
 
-@pytest.fixture(scope="module")
-def cards(built_site, project):
-    """The club's cards as `make site` publishes them (printed once, with the site, for every test)."""
-    return built_site.parent / "cards" / "club", project.houses["club"].book
-
-
 def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
     out, book = cards
     for lang in LANGS:
@@ -93,12 +87,12 @@ def test_cards_are_a6_with_embedded_fonts(cards):
 MM = 25.4 / 96      # WeasyPrint draws in CSS pixels
 
 
-def marks_of(reader) -> list[tuple[float, float, float, float]]:
-    """The thin rectangles (crop marks) drawn on a sheet, in mm from the top left: x, y, width, height."""
+def marks_of(reader, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """The thin rectangles (crop marks) drawn on a sheet's page, in mm from the top left: x, y, width, height."""
     from pypdf.generic import ContentStream
 
     found = set()
-    for operands, op in ContentStream(reader.pages[0].get_contents(), reader).operations:
+    for operands, op in ContentStream(reader.pages[page].get_contents(), reader).operations:
         if op == b"re" and min(operands[2], operands[3]) < 1:
             found.add(tuple(round(float(v) * MM, 1) for v in operands))
     return sorted(found)
@@ -108,9 +102,9 @@ def test_the_sheet_holds_two_cards_at_true_size_with_crop_marks_outside_the_trim
     """Landscape A4 with two A6 cards: every corner of each card has its two marks, both outside the
     card, and the marks of a card are exactly 105 × 148 mm apart; the printer is told not to shrink it."""
     out, _book = cards
-    for path in (out / "fr" / "sheet-1-3.pdf", out / "ro-en" / "sheet-5-10.pdf"):
+    for path, sides in ((out / "fr" / "sheet-1-3.pdf", 1), (out / "ro-en" / "sheet-5-10.pdf", 2)):
         reader = PdfReader(path)
-        assert len(reader.pages) == 1 and same_size(size_of(reader.pages[0]), (A4[1], A4[0]))
+        assert len(reader.pages) == sides and all(same_size(size_of(page), (A4[1], A4[0])) for page in reader.pages)
         assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
         marks = marks_of(reader)
         horizontal = [m for m in marks if m[2] > m[3]]
@@ -268,7 +262,7 @@ def test_a_french_edit_reprints_only_the_french_cards(tree):
                 for path in (build / "cards").rglob("*.pdf")}
     before = files()
     assert {path.parts[1] for path in before} == {"ro", "fr"}
-    assert len([path for path in before if path.parts[1] == "ro"]) == 11   # five stakes, card and sheet, rake card
+    assert len([path for path in before if path.parts[1] == "ro"]) == 12   # five stakes, card and sheet; rake card and sheet
     catalog = read_catalog(po_path(tree, "fr"), "fr")
     catalog.get("Blinds").string = "Les blindes"
     write_catalog(po_path(tree, "fr"), catalog)

@@ -45,8 +45,12 @@ def test_the_club_table_page_says_what_each_table_card_says(built_site, project,
         said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", section.group(0))).split())
         for key in facts.keys:
             assert f"{key.label} {' '.join(key.value.split())}" in said, (lang, facts.title, key)
-        for detail in (*(d.text for d in facts.details), *facts.after):
-            assert " ".join(detail.split()) in said, (lang, facts.title, detail)
+        for detail in facts.details:
+            assert " ".join(detail.text.split()) in said, (lang, facts.title, detail)
+            for rule in detail.rules:   # the line's rules, each a link by its number, the last before it
+                assert f'href="{rule.part_id}.html#{rule.rule_id}"' in section.group(0)
+            if detail.rules:
+                assert f"{reading.cite(detail.rules[-1].rule_id)} · {' '.join(detail.text.split())}" in said
         for rule in facts.rules:
             assert f'href="{rule.part_id}.html#{rule.rule_id}"' in section.group(0)
             assert f"{reading.cite(rule.rule_id)} · {rule.title}" in said
