@@ -69,7 +69,8 @@ def test_the_home_page_leads_to_the_table_and_the_downloads_first(built_site, pr
         cash = project.houses[house].book.runs_cash_games
         assert ('href="at-the-table.html"' in top) == cash and (built_site / house / lang / "at-the-table.html").exists() == cash
         assert 'href="downloads.html"' in top
-        offered = tr.gettext("the rulebook and the table cards, to print" if cash else "the rulebook, to print")
+        offered = tr.gettext("the rulebook, its short form and the table cards, to print" if cash
+                             else "the rulebook and its short form, to print")
         assert html.escape(offered, quote=False) in top or offered in html.unescape(top), (house, lang)
         downloads = _text((built_site / house / lang / "downloads.html").read_text(encoding="utf-8"))
         assert (tr.gettext("Table cards") in downloads) == cash, (house, lang)
