@@ -1,31 +1,21 @@
 """At a table without a signal, and for a reader who asks for less motion, in Debian's Chromium.
 
 The site is the session's (``built_site``), served on 127.0.0.1 (a secure context, where service
-workers run) by a server of this module's own, which the offline test stops.
+workers run); the offline test serves it on a server of its own, which it stops.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-
 import pytest
 
-from tests.browser.test_site_in_browser import RESULTS, RESULTS_SHOWN, SCROLL_SETTLED, _QuietHandler
-
-
-def _serve(folder):
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+from tests.browser.conftest import Served
+from tests.browser.test_site_in_browser import RESULTS, RESULTS_SHOWN, SCROLL_SETTLED
 
 
 @pytest.fixture(scope="module")
 def server(built_site):
-    httpd, address = _serve(built_site)
-    yield address
-    httpd.shutdown()
+    with Served(built_site) as served:
+        yield served.address
 
 
 # The worker is active (its cache filled when it installed) and controls the page.
@@ -39,27 +29,27 @@ WORKER_READY = """async () => {
 
 
 def test_after_a_first_visit_a_reader_offline_reads_another_page_and_searches(browser, built_site):
-    httpd, address = _serve(built_site)
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(address + "club/fr/index.html")
-        assert page.evaluate(WORKER_READY) == address + "club/fr/"
-        context.set_offline(True)
-        httpd.shutdown()          # and no server either: nothing can come from the network
-        httpd.server_close()
-        page.goto(address + "club/fr/rake.html#rake-rate")
-        assert page.locator("html").get_attribute("lang") == "fr"
-        assert page.locator("section#rake-rate").count() == 1
-        page.goto(address + "club/fr/search.html?q=straddle")
-        page.wait_for_function(RESULTS_SHOWN, timeout=15000)
-        results = page.evaluate(RESULTS)
-        assert results["rules"] and results["pages"], results
-        # Another language was never visited: it is not kept (the worker's scope is its folder).
-        with pytest.raises(pytest.importorskip("playwright.sync_api").Error):
-            page.goto(address + "club/en/rake.html")
-    finally:
-        context.close()
+    with Served(built_site) as served:
+        address = served.address
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(address + "club/fr/index.html")
+            assert page.evaluate(WORKER_READY) == address + "club/fr/"
+            context.set_offline(True)
+            served.stop()          # and no server either: nothing can come from the network
+            page.goto(address + "club/fr/rake.html#rake-rate")
+            assert page.locator("html").get_attribute("lang") == "fr"
+            assert page.locator("section#rake-rate").count() == 1
+            page.goto(address + "club/fr/search.html?q=straddle")
+            page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+            results = page.evaluate(RESULTS)
+            assert results["rules"] and results["pages"], results
+            # Another language was never visited: it is not kept (the worker's scope is its folder).
+            with pytest.raises(pytest.importorskip("playwright.sync_api").Error):
+                page.goto(address + "club/en/rake.html")
+        finally:
+            context.close()
 
 
 # Every scroll position of the page, frame by frame, from the moment the document starts.

@@ -1,20 +1,18 @@
 """The published site in a real browser (Debian's Chromium, driven by Playwright).
 
-The site is built once into a temporary folder and served on localhost.
+The site `make site` publishes (the shared ``built_site``) is served on localhost.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
 from rulebook.i18n import LANGUAGES
 from rulebook.site import build_all
+from tests.browser.conftest import Served
 from tests.conftest import broken_links
 
 
@@ -26,17 +24,8 @@ def site(built_site) -> Path:
 
 @pytest.fixture(scope="module")
 def server(site):
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
+    with Served(site) as served:
+        yield served.address
 
 
 @pytest.fixture
@@ -145,11 +134,8 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
     project = Project.load(tree)
     assert build_all(project, ("ro",), "html", build, ("club",))
     assert build_all(project, ("ro",), "review", build, ("club",))   # the status page is the editors'
-    handler = functools.partial(_QuietHandler, directory=str(build))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    try:
+    with Served(build) as served:
+        base = served.address
         context = browser.new_context()
         page = context.new_page()
         dialogs = []
@@ -165,8 +151,6 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
             assert "window.__pwned=1" in page.content(), address   # a payload is on the page, as text
         assert dialogs == []
         context.close()
-    finally:
-        httpd.shutdown()
 
 
 @pytest.mark.parametrize("words", ["all-in", "all in", "allin", "All-In"])
