@@ -92,7 +92,9 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
             reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
                          "does not publish or which has no variants to choose from (or whose parameter chooses)")
-    short_form = _short_form(data, placed, reader, house_id)
+    # Judged only on a library that loaded whole: a part that failed, or a rule whose id is wrong,
+    # would leave every rule it names dangling here (the mistake is told once, where it is).
+    short_form = _short_form(data, placed, reader, house_id, judged=not loader.errors)
     edition, effective = fields.get("edition"), None
     if edition is not None and not 1 <= edition <= 10_000:
         reader.error(data.line_of("edition"), house_id, f"edition {edition} must be a number from 1")
@@ -133,9 +135,11 @@ def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
     return names
 
 
-def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str) -> tuple[str, ...] | None:
+def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str,
+                judged: bool = True) -> tuple[str, ...] | None:
     """The rules the house's short form prints (``short_form:``, by id, in its order), each a rule the
-    house publishes, once; None when the house leaves the choice to the default."""
+    house publishes, once; None when the house leaves the choice to the default. Unless ``judged``, a
+    rule not published is left out without a word (an earlier mistake explains it)."""
     chosen = data.get("short_form")
     if chosen is None:
         return None
@@ -143,7 +147,8 @@ def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str
     for index, rule_id in enumerate(chosen):
         line = chosen.line_of(index)
         if not isinstance(rule_id, str) or rule_id not in placed:
-            reader.error(line, house_id, f"'short_form' names rule {rule_id!r}, which the house does not publish")
+            if judged:
+                reader.error(line, house_id, f"'short_form' names rule {rule_id!r}, which the house does not publish")
         elif rule_id in ids:
             reader.error(line, house_id, f"'short_form' names rule {rule_id!r} twice")
         else:

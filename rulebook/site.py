@@ -141,17 +141,22 @@ def _build_one(job: Job) -> Built:
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)
 
 
+# What one printed rulebook's job prints (rulebook.printing): never offered inside the rulebook itself.
+PRINTED_FROM_THE_RULEBOOK = ("rulebook", "redline", "short-form")
+
+
 def offered(project: Project, job: Job) -> list[Download]:
     """The printed files a job's pages offer, as they are now: a published edition offers the
-    printed rulebook, its redline and the cards; the printed rulebook lists the cards (it cannot
-    offer itself, nor the redline printed from it); the doctest build offers nothing, and neither
-    does an archived edition (what it printed is not kept)."""
+    printed rulebook, its redline, its short form and the cards; the printed rulebook lists the cards
+    (it cannot offer itself, nor the redline and the short form printed from it: a page that listed
+    their sizes would change them at every print, and a build would never be a no-op); the doctest
+    build offers nothing, and neither does an archived edition (what it printed is not kept)."""
     house, lang, builder, build, number, printed_at = job
     folder = edition(builder)[2]
     if number or not (folder or builder == "singlehtml"):
         return []
     files = downloads(project.houses[house].book, lang, Path(build), {kind: Path(where) for kind, where in printed_at})
-    return files if folder else [item for item in files if item.kind not in ("rulebook", "redline")]
+    return files if folder else [item for item in files if item.kind not in PRINTED_FROM_THE_RULEBOOK]
 
 
 def sources_of(project: Project, job: Job, files: list[Download]) -> str:

@@ -311,7 +311,8 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(tmp_path):
     stale.parent.mkdir(parents=True)
     stale.write_bytes(b"%PDF- a redline of a tag since deleted")
     printed = print_rulebooks(project, tmp_path / "build", ("en",), ("casino",))
-    assert printed == [tmp_path / "build" / "pdf" / "casino" / "rulebook-en.pdf"] and not stale.exists()
+    assert printed == [tmp_path / "build" / "pdf" / "casino" / name for name in ("rulebook-en.pdf", "short-form-en.pdf")]
+    assert not stale.exists()
     text = pdf_text(printed[0])
     assert "What changed in edition" not in text and "This is the first edition" not in text
     assert "Glossary" in text

@@ -174,6 +174,25 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_publishes_the_same(tree
     assert "Rake MARQUE" in (build / "site" / "club" / "fr" / "rake.html").read_text(encoding="utf-8")
 
 
+def test_the_whole_published_output_built_again_is_the_same_files(site, project):
+    """`make site` run again with nothing changed prints and writes nothing: every published file
+    (site, cards, PDFs and what each offers for download) is the very file it was. A printed rulebook
+    that listed a file printed from itself (its short form, its redline) would change it at every print,
+    and no build would ever be a no-op."""
+    from rulebook.build import build_site
+
+    build = site.parent
+
+    def files() -> dict[Path, int]:
+        return {path.relative_to(build): path.stat().st_ino
+                for kind in ("site", "cards", "pdf") for path in (build / kind).rglob("*") if path.is_file()}
+
+    before = files()
+    assert build_site(project, LANGUAGES, build)
+    after = files()
+    assert after == before, sorted(str(path) for path in after.keys() | before.keys() if after.get(path) != before.get(path))[:10]
+
+
 def test_unchanged_sources_skip_even_the_rendering_and_an_edit_is_still_seen(tree, monkeypatch):
     """Sources judged by name, size and time (older than two seconds, like git's racy check): equal,
     the build renders no page; one catalog edited, its page is rebuilt."""
