@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 
 
-def capture(tree: Path, folder: Path) -> None:
-    from rulebook import printing
-    from rulebook.cli import main
+def capturing(folder: Path):
+    """A stand-in for ``rulebook.printing._write_pages`` that keeps each document's HTML under
+    ``folder`` instead of printing it (it takes every parameter the real one takes: a test checks)."""
 
-    def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None):
+    def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None, limits=None):
         where = folder / kind / house_id / label
         where.mkdir(parents=True, exist_ok=True)
         manifest = where / "manifest.json"
@@ -35,7 +35,14 @@ def capture(tree: Path, folder: Path) -> None:
         manifest.write_text(json.dumps(documents, indent=1), encoding="utf-8")
         return list(pages), "captured"
 
-    printing._write_pages = write_html   # the forked print jobs see it too
+    return write_html
+
+
+def capture(tree: Path, folder: Path) -> None:
+    from rulebook import printing
+    from rulebook.cli import main
+
+    printing._write_pages = capturing(folder)   # the forked print jobs see it too
     for command in ("cards", "pdf"):
         if main(["--root", str(tree), command, "--build-dir", str(folder / "build")]) != 0:
             sys.exit(f"capture: rulebook {command} failed")

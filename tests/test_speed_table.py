@@ -54,3 +54,19 @@ def test_a_table_measured_before_the_build_changed_is_stale(bench, tmp_path):
     assert f"measured at {first}, before the build changed" in bench.readme_is_current(readme)
     readme.write_text(f"{bench.README_BEGIN}\nMeasured at commit `0000000` by\n{bench.README_END}\n", encoding="utf-8")
     assert "not in this history" in bench.readme_is_current(readme)
+
+
+def test_the_benchmarks_print_capture_takes_what_the_printer_is_given(tmp_path):
+    """The benchmark's peer prints the very HTML our printer prints, captured by a stand-in for
+    ``printing._write_pages``: it must take every parameter the real one takes, or the benchmark
+    fails at its first print (as it did when the short form's page limit was added)."""
+    import inspect
+
+    from rulebook import printing
+
+    spec = importlib.util.spec_from_file_location("print_html", ROOT / "benchmarks" / "print_html.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    real = inspect.signature(printing._write_pages).parameters
+    stand_in = inspect.signature(module.capturing(tmp_path)).parameters
+    assert list(stand_in) == list(real)
