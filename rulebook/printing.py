@@ -38,7 +38,7 @@ from rulebook.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
 from rulebook.qr import card_address, qr_image
-from rulebook.table_facts import CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts
+from rulebook.table_facts import CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts, unbroken
 from rulebook.short_form import MAX_PAGES, short_form_rules
 from rulebook.web import Place
 from rulebook.stamps import forget, outputs, published_from, remember, stamped
@@ -59,7 +59,7 @@ class PrintRenderer:
             house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, cited=self.cited,
-            changed_numbers=self.changed_numbers, unbroken=_unbroken, index=reading.index,
+            changed_numbers=self.changed_numbers, unbroken=unbroken, index=reading.index,
             locator=self.locator, initial=lambda words: initial(words, lang),
         )
 
@@ -231,7 +231,7 @@ class PrintRenderer:
         gettext = self.translations.gettext
         said = [gettext("{parameter} {old} → {new}").format(  # an old → new pair is never broken across lines
             parameter=_lowered(name_of(change.path, self.translations) if row is not None else change.label),
-            old=_unbroken(change.old), new=_unbroken(change.new)).replace(" → ", "\u00a0→\u00a0")
+            old=unbroken(change.old), new=unbroken(change.new)).replace(" → ", "\u00a0→\u00a0")
             for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
@@ -253,9 +253,9 @@ class PrintRenderer:
         its QR code to the rule of the bands."""
         reading = self.reading
         rake = self.book.house["stakes"]
-        percent = _unbroken(self.fmt.percent(rake[0]["rake"]["percent"]))
-        split = " / ".join(dict.fromkeys(_unbroken(self.fmt.money(row["rake"]["split_pot_cap"])) for row in rake))
-        caps = " / ".join(dict.fromkeys(_unbroken(self.fmt.money(row["rake"]["cap"])) for row in rake))
+        percent = unbroken(self.fmt.percent(rake[0]["rake"]["percent"]))
+        split = " / ".join(dict.fromkeys(unbroken(self.fmt.money(row["rake"]["split_pot_cap"])) for row in rake))
+        caps = " / ".join(dict.fromkeys(unbroken(self.fmt.money(row["rake"]["cap"])) for row in rake))
         bands = reading.placed.get("rake-bands")
         html = self.render("bands.html.jinja", split_lines=(split_pot_line(reading, percent, split),
                                                             deal_twice_rake_line(reading, caps)),
@@ -317,11 +317,6 @@ def _closed(html: str, start: int, what: str) -> tuple[int, int]:
         if depth == 0:
             return start, start + tag.end()
     raise ValueError(f"the section of {what!r} is not closed")
-
-
-def _unbroken(value: str) -> str:
-    """A value kept on one line: "25 de lei" never leaves "lei" alone on the next."""
-    return value.replace(" ", "\u00a0")
 
 
 def css_string(text: str) -> str:
