@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
-from rulebook import sources, workers
+from rulebook import print_cache, sources, workers
 from rulebook.environments import environment
 from rulebook.formatting import initial
 from rulebook.history import history, prepare
@@ -429,6 +429,13 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     if len(kept) == len(pages):
         return list(pages), None
     forget(build, kind, house_id, label)
+    # Printed before from the same pages, with the same pictures beside them, in any build folder:
+    # the same bytes, linked instead of printed.
+    # (Sphinx's hidden .buildinfo names the folder: it is left out.)
+    beside = sorted(outputs(base.parent).items()) if base.is_file() else []
+    cached = digest(kind, stamp, *(f"{name}\0{found}" for name, found in beside if not name.startswith(".")))
+    if print_cache.take(build, cached, list(pages), build / f"{kind}.new"):
+        return list(pages), stamp
     stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
     for name, html in pages.items():
         target = build / f"{kind}.new" / name
@@ -450,6 +457,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
         document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
+    print_cache.keep(build, cached, list(pages), build / f"{kind}.new")
     return list(pages), stamp
 
 
