@@ -41,8 +41,8 @@ def annotated(project: Project) -> Catalog:
             houses = shown_by.get(message.context, set(project.houses))
             lines = [line for house_id in project.houses if house_id in houses
                      for line in notes.get((house_id, rule_id), [])]
-            if message.context == f"{rule_id}.title":
-                lines += [line for house_id in houses for line in cards.get((house_id, rule_id), [])]
+            lines += [line for house_id in project.houses if house_id in houses
+                      for line in cards.get((house_id, message.context), [])]
             message.auto_comments = [message.auto_comments[0], *(lines or [NOWHERE]),
                                      *message.auto_comments[1:]]
         if any("\n" in text for text in _texts(message.id)):
@@ -65,7 +65,7 @@ def _texts(msgid: str | tuple[str, ...]) -> tuple[str, ...]:
 
 def _whereabouts(project: Project) -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str], list[str]]]:
     """(house, rule id) → the lines saying where the house publishes the rule: its number and title,
-    then its address; and → the line naming the cards that print its title."""
+    then its address; and (house, the context of a rule's title) → the line naming the cards that print it."""
     notes: dict[tuple[str, str], list[str]] = {}
     cards: dict[tuple[str, str], list[str]] = {}
     for house_id in project.houses:
@@ -76,5 +76,5 @@ def _whereabouts(project: Project) -> tuple[dict[tuple[str, str], list[str]], di
                 f"{house_id}, rule {number}: {reading.title(rule)}" if number else f"{house_id}: {reading.title(rule)}",
                 f"{house_id}, on the site: {house_id}/{SOURCE_LANGUAGE}/{part_id}.html#{rule_id}"]
         for rule_id, printed in titled_on_cards(reading).items():
-            cards[house_id, rule_id] = [f"{house_id}, its number and title printed on: {', '.join(printed)}"]
+            cards[house_id, reading.placed[rule_id][1].title.context] = [f"{house_id}, its number and title printed on: {', '.join(printed)}"]
     return notes, cards
