@@ -31,8 +31,8 @@ def annotated(project: Project) -> Catalog:
     shown_by: dict[str | None, set[str]] = {}
     for house_id, view in project.houses.items():
         for example in view.examples:
-            for message in example.messages():
-                shown_by.setdefault(message.context, set()).add(house_id)
+            for string in example.messages():
+                shown_by.setdefault(string.context, set()).add(house_id)
     for message in catalog:
         if not message.id:
             continue
