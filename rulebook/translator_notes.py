@@ -42,7 +42,7 @@ def annotated(project: Project) -> Catalog:
             lines = [line for house_id in project.houses if house_id in houses
                      for line in notes.get((house_id, rule_id), [])]
             lines += [line for house_id in project.houses if house_id in houses
-                      for line in cards.get((house_id, message.context), [])]
+                      for line in cards.get((house_id, message.context or ""), [])]
             message.auto_comments = [message.auto_comments[0], *(lines or [NOWHERE]),
                                      *message.auto_comments[1:]]
         if any("\n" in text for text in _texts(message.id)):
@@ -59,8 +59,8 @@ def rule_of(message: Message) -> str | None:
     return first[len("rule "):] if first.startswith("rule ") else None
 
 
-def _texts(msgid: str | tuple[str, ...]) -> tuple[str, ...]:
-    return msgid if isinstance(msgid, tuple) else (msgid,)
+def _texts(msgid: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return (msgid,) if isinstance(msgid, str) else tuple(msgid)
 
 
 def _whereabouts(project: Project) -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str], list[str]]]:
