@@ -103,7 +103,9 @@ def _unwrap_previous(data: bytes) -> bytes:
 
 
 def _undated(data: bytes) -> bytes:
-    return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*"', b"", data)
+    """The file but for the template's date (a new one with nothing else new changes nothing). A
+    PO-Revision-Date counts: the project's is always the placeholder, a tool's is put back to it."""
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", data)
 
 
 def merge(existing: Catalog, template: Catalog) -> Catalog:

@@ -81,6 +81,7 @@ ROUND_TRIPS: dict[str, Callable[[bytes], bytes]] = {
     "Weblate's header": header(Last_Translator="Ana Pop <ana@example.org>", PO_Revision_Date="2026-11-30 16:02+0000",
                                X_Generator="Weblate 5.8", Language_Team="Romanian <https://weblate.example.org/>",
                                Plural_Forms="nplurals=3; plural=n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2;"),
+    "a new revision date only": header(PO_Revision_Date="2026-11-30 18:02+0200"),
     "previous msgids dropped": without_previous,
     "CRLF line ends": crlf,
     "translate-toolkit": toolkit,
