@@ -6,8 +6,8 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 RULEBOOK := $(PY) -m rulebook
 
-# Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate; poppler-utils and
-# Chromium for the tests.
+# Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate, and its msgcat for the
+# tests of catalogs rewritten by translators' tools; poppler-utils and Chromium for the tests.
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-dejavu-extra gettext poppler-utils zbar-tools chromium chromium-driver
 
 .PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian

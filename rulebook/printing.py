@@ -287,6 +287,21 @@ RAKE_RULES = ("rake-main-and-side-pots",)
 AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
 
 
+def titled_on_cards(reading: Reading) -> dict[str, list[str]]:
+    """Rule id → the cards that print the rule's number and title (each table card by its stakes, the
+    rake card), as ``face`` and ``bands`` print them: what the catalog tells the title's translator."""
+    if not reading.book.runs_cash_games:
+        return {}
+    cards: dict[str, list[str]] = {}
+    for row in reading.book.house["stakes"]:
+        for rule in table_facts(reading, row).rules:
+            cards.setdefault(rule.rule_id, []).append(f"table card {row['game']} {row['name']}")
+    for rule_id in RAKE_RULES:
+        if rule_id in reading.placed:
+            cards.setdefault(rule_id, []).append("rake card")
+    return cards
+
+
 def _lowered(name: str) -> str:
     """A parameter's name inside a sentence: "Rake cap" → "rake cap" (an abbreviation such as NLH as it is)."""
     return name[:1].lower() + name[1:] if name[1:2].islower() else name
