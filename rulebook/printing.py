@@ -38,7 +38,8 @@ from rulebook.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
 from rulebook.qr import card_address, qr_image
-from rulebook.table_facts import CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts, unbroken
+from rulebook.table_facts import (RAKE_RULES, CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts,
+                                  unbroken)
 from rulebook.short_form import MAX_PAGES, short_form_rules
 from rulebook.web import Place
 from rulebook.stamps import forget, outputs, published_from, remember, stamped
@@ -282,24 +283,7 @@ class PrintRenderer:
         return cited(self.reading, rule_id)
 
 
-# On the rake card, after how split pots are raked (table_facts.split_pot_line, deal_twice_rake_line): side pots.
-RAKE_RULES = ("rake-main-and-side-pots",)
 AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
-
-
-def titled_on_cards(reading: Reading) -> dict[str, list[str]]:
-    """Rule id → the cards that print the rule's number and title (each table card by its stakes, the
-    rake card), as ``face`` and ``bands`` print them: what the catalog tells the title's translator."""
-    if not reading.book.runs_cash_games:
-        return {}
-    cards: dict[str, list[str]] = {}
-    for row in reading.book.house["stakes"]:
-        for rule in table_facts(reading, row).rules:
-            cards.setdefault(rule.rule_id, []).append(f"table card {row['game']} {row['name']}")
-    for rule_id in RAKE_RULES:
-        if rule_id in reading.placed:
-            cards.setdefault(rule_id, []).append("rake card")
-    return cards
 
 
 def _lowered(name: str) -> str:

@@ -18,7 +18,7 @@ import copy
 from babel.messages.catalog import Catalog, Message
 
 from rulebook.i18n import SOURCE_LANGUAGE
-from rulebook.printing import titled_on_cards
+from rulebook.table_facts import titled_on_cards
 from rulebook.project import Project
 from rulebook.reading import Reading
 

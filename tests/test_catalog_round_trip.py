@@ -210,7 +210,7 @@ def test_msgfmt_and_the_gate_agree_on_a_bad_placeholder(source_tree: Path, catal
 
 def test_each_rule_string_says_where_it_appears(project) -> None:
     """Read from the project: each house's number, title and page for the rule; the cards for a title."""
-    from rulebook.printing import titled_on_cards
+    from rulebook.table_facts import titled_on_cards
     from rulebook.reading import Reading
     from rulebook.translator_notes import annotated
 
