@@ -1,9 +1,10 @@
 """Printed files kept by the digest of what they were printed from, shared by every build folder.
 
 Printing is most of a build's time, and the same HTML, stylesheets and code print the same bytes in
-any folder (a test of ``tests/test_print.py`` holds this). So a print job that finds its pages'
-digest here links the files it would print instead of printing them: a second clone, a worktree, a
-build folder of one's own, or a test's copy of the project prints only what is new to the machine.
+any folder (a test of ``tests/test_print.py`` holds this). So a print job that finds a page's digest
+here links the file printed from it instead of printing it again: a second clone, a worktree, a build
+folder of one's own, a test's copy of the project, or the next edition (whose unchanged cards are
+the same pages) prints only what is new to the machine.
 
 The cache is ``$RULEBOOK_PRINT_CACHE`` if set, else ``<build>/print-cache``. It is an input like
 any other, so nothing in it is trusted: an entry is taken only whole and with every file's bytes
@@ -24,7 +25,7 @@ from rulebook.sources import digest_of
 from rulebook.workers import link_or_copy
 
 VARIABLE = "RULEBOOK_PRINT_CACHE"
-KEEP = 400   # entries (one job's files each): some forty whole builds of two houses
+KEEP = 2000   # entries (one printed file each): some twenty whole builds of two houses
 MANIFEST = "files.json"
 
 

@@ -420,27 +420,30 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     from weasyprint import CSS, HTML   # lazy: WeasyPrint (and Pango) load only for a command that prints
 
     css = _stylesheet(project, stylesheet) if stylesheet else ""
-    stamp = digest(*print_versions(), version("sphinx"), print_code_digest(project), css,
-                   *(f"{name}\0{html}" for name, html in sorted(pages.items())))
+    code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
+    stamp = digest(*code, *(f"{name}\0{html}" for name, html in sorted(pages.items())))
     # The files published from exactly these inputs and still as they were printed are kept; a
     # missing or damaged one is printed again.
     kept = _intact(build, kind, house_id, label, stamp, list(pages))
     if len(kept) == len(pages):
         return list(pages), None
     forget(build, kind, house_id, label)
-    # Printed before from the same pages, with the same pictures beside them, in any build folder:
-    # the same bytes, linked instead of printed.
-    # (Sphinx's hidden .buildinfo names the folder: it is left out.)
-    beside = sorted(outputs(base.parent).items()) if base.is_file() else []
-    cached = digest(kind, stamp, *(f"{name}\0{found}" for name, found in beside if not name.startswith(".")))
-    if print_cache.take(build, cached, list(pages), build / f"{kind}.new"):
-        return list(pages), stamp
+    # A page printed before from the same HTML, with the same pictures beside it (Sphinx's hidden
+    # .buildinfo, which names the folder, left out), stylesheets and code, in any build folder: the
+    # same bytes, linked instead of printed (rulebook.print_cache).
+    beside = [f"{name}\0{found}" for name, found in sorted(outputs(base.parent).items())
+              if not name.startswith(".")] if base.is_file() else []
+    printed_from = digest(kind, *code, *beside)
     stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
+    staging = build / f"{kind}.new"
     for name, html in pages.items():
-        target = build / f"{kind}.new" / name
+        target = staging / name
         if name in kept:
             target.parent.mkdir(parents=True, exist_ok=True)
             link_or_copy(build / kind / name, target)
+            continue
+        cached = digest(printed_from, name, html)
+        if print_cache.take(build, cached, [name], staging):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
@@ -456,7 +459,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
         document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
-    print_cache.keep(build, cached, list(pages), build / f"{kind}.new")
+        print_cache.keep(build, cached, [name], staging)
     return list(pages), stamp
 
 
