@@ -50,7 +50,7 @@ doctest: $(READY) | debian
 # Every check, then every test. The tests read the published output `make site` makes (brought up to
 # date here, which is nothing to do after `make site`), instead of building a copy of their own.
 test: $(READY) debian
-	$(PY) -m ruff check rulebook pokerrules
+	$(PY) -m ruff check rulebook pokerrules tests benchmarks
 	$(PY) -m mypy
 	$(RULEBOOK) check
 	$(RULEBOOK) site --builder doctest

@@ -46,7 +46,7 @@ def header(credit: str = "", **fields: str) -> Callable[[bytes], bytes]:
         for name, value in fields.items():
             name = name.replace("_", "-")
             line = f'"{name}: {value}\\n"'.encode()
-            head, found = re.subn(rf'^"{name}: .*"$'.encode(), lambda _: line, head, flags=re.M)
+            head, found = re.subn(rf'^"{name}: .*"$'.encode(), lambda _, line=line: line, head, flags=re.M)
             if not found:
                 head += b"\n" + line
         return head + b"\n\n" + body
