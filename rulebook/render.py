@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from pokerrules import hands
+from rulebook import calculators
 from rulebook.archive import address, in_force_address
 from rulebook.changes import RuleChange
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
@@ -153,9 +154,15 @@ class PageRenderer:
         fmt = self.fmt
         tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
         cards = any(item.kind == "card" for item in files)
-        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards)}
+        # The calculators run the engine of the edition in force: not on an archived edition's pages,
+        # and not in the editors' edition, whose folder has no runtime beside it.
+        offered = () if self.archived or self.editors else calculators.offered(self.reading)
+        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
+                                      calculators=bool(offered))}
         if tables:
-            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables)
+            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered))
+        if offered:
+            pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
         if files:
             pages["downloads"] = self.render(
                 "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about,
