@@ -108,21 +108,24 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
     money = {category: tr.ngettext(singular, plural, n).replace("{count}", "{amount}")
              for category, n in plural_samples(lang).items()}
     house = House.from_mapping(plain(reading.book.house))
+    ui = {key: tr.gettext(message) for key, message in UI.items()}
+    hint = tr.gettext(floor.LIST_HINT)
     forms = []
     for item in calculators:
         fields = []
         for field in item.calculator.asks(house):
             shown: dict[str, Any] = {"name": field.name, "kind": field.kind, "label": tr.gettext(field.label),
-                                     "hint": tr.gettext(field.hint) if field.hint else "", "optional": field.optional}
+                                     "hint": hint.replace("{separator}", ";").replace("{example}", field.example)
+                                     if field.example else "", "optional": field.optional}
             if field.kind == "stakes":
                 shown["choices"] = [[name, name] for name in house.stakes_names]
             elif field.kind == "yesno":
-                shown["choices"] = [["yes", tr.gettext(UI["yes"])], ["no", tr.gettext(UI["no"])]]
+                shown["choices"] = [["yes", ui["yes"]], ["no", ui["no"]]]
             fields.append(shown)
         forms.append({"id": item.calculator.id, "title": item.title, "fields": fields,
                       "rules": [{"text": f"{rule.cited} · {rule.title}" if rule.cited else rule.title,
                                  "href": f"{rule.part_id}.html#{rule.rule_id}"} for rule in item.rules]})
     return {"lang": lang, "house": plain(reading.book.house), "symbols": symbols(lang), "money": money,
             "messages": {message: tr.gettext(message) for message in messages()},
-            "ui": {key: tr.gettext(message) for key, message in UI.items()},
+            "ui": ui,
             "calculators": forms, "runtime": dict(runtime)}

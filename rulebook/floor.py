@@ -50,7 +50,8 @@ class Field:
     name: str
     kind: str       # amount, count, seat, amounts, counts, seats, stakes, yesno, cards
     label: str
-    hint: str = ""
+    #: A list's example, as a reader types it (data, never translated): the page says how to separate.
+    example: str = ""
     optional: bool = False
     #: Asked only of a house with no stakes table (a cash house's stakes give it).
     without_stakes: bool = False
@@ -75,14 +76,13 @@ class Calculator:
 
 _STAKES = Field("stakes", "stakes", N_("Stakes"))
 _BIG_BLIND = Field("big_blind", "amount", N_("Big blind"))
-_LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order"),
-                N_("Each total once, separated by ; (blinds first): 5; 10; 20"))
+_LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order, blinds first"), "5; 10; 20")
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator("rake", N_("Rake of a hand"), "house.rake", (
         _STAKES, Field("players", "count", N_("Players dealt in")),
         Field("flop", "yesno", N_("Was a flop dealt?")),
-        Field("pots", "amounts", N_("Pots, main pot first"), N_("Separated by ; : 300; 120")),
+        Field("pots", "amounts", N_("Pots, main pot first"), "300; 120"),
     )),
     Calculator("split-pot-rake", N_("Rake of a split pot"), "house.split_pot_rake", (
         _STAKES, Field("pot", "amount", N_("Pot")),
@@ -100,10 +100,9 @@ CALCULATORS: tuple[Calculator, ...] = (
               optional=True),
     )),
     Calculator("side-pots", N_("Side pots and odd chips"), "pots.split", (
-        Field("contributions", "amounts", N_("Chips each player put in, seat 1 first"),
-              N_("Separated by ; : 100; 250; 250")),
-        Field("hands", "counts", N_("Each player's hand at showdown, seat 1 first: 1 for the best"),
-              N_("Equal numbers tie: 2; 1; 1")),
+        Field("contributions", "amounts", N_("Chips each player put in, in seat order from seat 1"), "100; 250; 250"),
+        Field("hands", "counts", N_("Each player's hand at showdown, in the same order: 1 for the best, "
+                                    "the same number for a tie"), "2; 1; 1"),
         Field("folded", "seats", N_("Seats that folded"), optional=True),
         Field("button", "seat", N_("Button seat")),
         _STAKES, Field("chip", "amount", N_("Smallest chip in play"), without_stakes=True),
@@ -111,10 +110,8 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator("chip-race", N_("Chip race"), "table.chip_race", (
         Field("small", "amount", N_("Chip being removed")),
         Field("large", "amount", N_("Next chip up")),
-        Field("odd", "counts", N_("Chips of the removed colour each player has left, player 1 first"),
-              N_("Separated by ; : 3; 1; 2")),
-        Field("cards", "cards", N_("Cards dealt to each player, player 1 first"),
-              N_("One card per chip, players separated by ; : Ah Kd 2c; 9s; Qh Jc")),
+        Field("odd", "counts", N_("Chips of the removed colour each player has left, in player order"), "3; 1; 2"),
+        Field("cards", "cards", N_("Cards dealt to each player, one per chip, in the same order"), "Ah Kd 2c; 9s; Qh Jc"),
     )),
 )
 
@@ -417,6 +414,8 @@ def answer(house: House, calculator: str, fields: Mapping[str, str], symbols: Ma
     return _ANSWERS[calculator](_Inputs(found, fields, symbols, house))
 
 
+#: How a list's example is shown under its input (the separator and the example are data).
+LIST_HINT = N_("Separated by {separator}, for example: {example}")
 #: How a refusal reads, its input named: "Pot: Enter a number."
 REFUSAL = N_("{field}: {problem}")
 
@@ -436,6 +435,6 @@ def respond(request: str) -> str:
     except Refused as refused:
         return json.dumps({"refused": [refused.message, refused.values], "field": refused.field})
     except ValueError:
-        return json.dumps({"refused": [N_("These numbers cannot happen at a table: check them."), {}], "field": None})
+        return json.dumps({"refused": [N_("These numbers cannot happen at a table: look at them again."), {}], "field": None})
     # Seats and players as text keys in JSON: the page reads them back the same.
     return json.dumps({"result": given.result, "steps": given.steps})

@@ -187,7 +187,7 @@
           answer = JSON.parse(respond(JSON.stringify({house: data.house, calculator: calculator.id,
                                                        fields: fields, symbols: data.symbols})));
         } catch (failure) {   // never a traceback on the page: the page stays usable
-          answer = {refused: ["These numbers cannot happen at a table: check them.", {}], field: null};
+          answer = {refused: ["These numbers cannot happen at a table: look at them again.", {}], field: null};
         }
         show(made, calculator, answer, data);
       });
