@@ -48,11 +48,13 @@ class Field:
     """One input of a calculator: its name, its kind (how it is read) and its label."""
 
     name: str
-    kind: str       # amount, count, seat, amounts, counts, seats, stakes, yesno, cards
+    kind: str       # amount, count, seat, amounts, counts, ranks, seats, stakes, yesno, cards
     label: str
     #: A list's example, as a reader types it (data, never translated): the page says how to separate.
     example: str = ""
     optional: bool = False
+    #: More than zero (a blind, a chip); a count, a seat and a rank always are.
+    positive: bool = False
     #: Asked only of a house with no stakes table (a cash house's stakes give it).
     without_stakes: bool = False
 
@@ -75,7 +77,7 @@ class Calculator:
 
 
 _STAKES = Field("stakes", "stakes", N_("Stakes"))
-_BIG_BLIND = Field("big_blind", "amount", N_("Big blind"))
+_BIG_BLIND = Field("big_blind", "amount", N_("Big blind"), positive=True)
 _LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order, blinds first"), "5; 10; 20")
 
 CALCULATORS: tuple[Calculator, ...] = (
@@ -101,15 +103,15 @@ CALCULATORS: tuple[Calculator, ...] = (
     )),
     Calculator("side-pots", N_("Side pots and odd chips"), "pots.split", (
         Field("contributions", "amounts", N_("Chips each player put in, in seat order from seat 1"), "100; 250; 250"),
-        Field("hands", "counts", N_("Each player's hand at showdown, in the same order: 1 for the best, "
+        Field("hands", "ranks", N_("Each player's hand at showdown, in the same order: 1 for the best, "
                                     "the same number for a tie"), "2; 1; 1"),
         Field("folded", "seats", N_("Seats that folded"), optional=True),
         Field("button", "seat", N_("Button seat")),
-        _STAKES, Field("chip", "amount", N_("Smallest chip in play"), without_stakes=True),
+        _STAKES, Field("chip", "amount", N_("Smallest chip in play"), positive=True, without_stakes=True),
     )),
     Calculator("chip-race", N_("Chip race"), "table.chip_race", (
-        Field("small", "amount", N_("Chip being removed")),
-        Field("large", "amount", N_("Next chip up")),
+        Field("small", "amount", N_("Chip being removed"), positive=True),
+        Field("large", "amount", N_("Next chip up"), positive=True),
         Field("odd", "counts", N_("Chips of the removed colour each player has left, in player order"), "3; 1; 2"),
         Field("cards", "cards", N_("Cards dealt to each player, one per chip, in the same order"), "Ah Kd 2c; 9s; Qh Jc"),
     )),
@@ -230,13 +232,11 @@ class _Inputs:
                 return text
             if field.kind == "yesno":
                 return text == "yes"
-            if field.kind in ("amounts", "counts"):
-                return parse_list(text, self.symbols, positive=field.kind == "counts")
-            if field.kind == "seats":
-                return parse_list(text, self.symbols, positive=True)
+            if field.kind in ("amounts", "counts", "ranks", "seats"):
+                return parse_list(text, self.symbols, positive=field.kind in ("ranks", "seats"))
             if field.kind == "cards":
                 return parse_cards(text, self.symbols)
-            return parse_number(text, self.symbols, positive=field.kind in ("seat", "count"))
+            return parse_number(text, self.symbols, positive=field.positive or field.kind in ("seat", "count"))
         except Refused as refused:
             refused.field = name
             raise
@@ -356,15 +356,16 @@ def side_pots(i: _Inputs) -> Answer:
     for number, pot in enumerate(made):
         best = min(ranks[seat - 1] for seat in pot.eligible)
         winners = sorted(seat for seat in pot.eligible if ranks[seat - 1] == best)
+        if len(pot.eligible) == 1:   # a bet nobody called: it goes back as it is, never split
+            result.append({"amount": pot.amount, "eligible": winners, "shares": {winners[0]: pot.amount}})
+            steps.append((N_("{pot} nobody called goes back to seat {seat}."),
+                          {"pot": _money(pot.amount, s), "seat": _count(winners[0], s)}))
+            continue
         if pot.amount % chip:
             raise Refused(N_("A pot of {pot} is not a whole number of chips of {chip}, the smallest chip in play."),
                           pot=_money(pot.amount, s), chip=_money(chip, s))
         shares = pots.split(pot.amount, winners, button=button, chip=chip)
         result.append({"amount": pot.amount, "eligible": sorted(pot.eligible), "shares": shares})
-        if len(pot.eligible) == 1:
-            steps.append((N_("{pot} nobody called goes back to seat {seat}."),
-                          {"pot": _money(pot.amount, s), "seat": _count(winners[0], s)}))
-            continue
         steps.append((N_("Main pot: {pot}, contested by seats {seats}.") if number == 0 else
                       N_("Side pot {number}: {pot}, contested by seats {seats}."),
                       {"pot": _money(pot.amount, s), "seats": _seats(sorted(pot.eligible)), "number": _count(number, s)}))

@@ -147,16 +147,18 @@ class PageRenderer:
         assert item.size is not None   # only the files printed are offered (``pages``)
         return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
 
-    def pages(self, status: list | None = None, files: list[Download] | None = None) -> dict[str, str]:
+    def pages(self, status: list | None = None, files: list[Download] | None = None,
+              calculators_page: bool = False) -> dict[str, str]:
         """Page name → reST source, for every page of the site; ``files``: the downloads it offers
-        (none for the single page the rulebook PDF is printed from; only those printed are offered)."""
+        (none for the single page the rulebook PDF is printed from; only those printed are offered);
+        ``calculators_page``: the site's HTML, where the calculators run (never a print)."""
         files = [item for item in files or () if item.size is not None]
         fmt = self.fmt
         tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
         cards = any(item.kind == "card" for item in files)
         # The calculators run the engine of the edition in force: not on an archived edition's pages,
         # and not in the editors' edition, whose folder has no runtime beside it.
-        offered = () if self.archived or self.editors else calculators.offered(self.reading)
+        offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
         pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
                                       calculators=bool(offered))}
         if tables:

@@ -118,7 +118,7 @@ def _build_one(job: Job) -> Built:
     try:
         sources = sources_of(project, job, files)
         pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
-            None if archive else all_status(project), files)
+            None if archive else all_status(project), files, calculators_page=builder == "html")
         stamp = digest(build_stamp(project, shown, house, lang, builder, pages), printed, repr(banner))
         if skippable and unchanged(build_dir, builder, house, name, stamp, output, leave=leave):
             return Built(label, 0, "", None, sources)

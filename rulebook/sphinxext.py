@@ -270,7 +270,7 @@ def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     renderer = _RENDERERS[app]
     given = app.config.rulebook_pages
-    pages = given() if callable(given) else renderer.pages(all_status(renderer.project))
+    pages = given() if callable(given) else renderer.pages(all_status(renderer.project), calculators_page=app.builder.name == "html")
     for name, text in pages.items():
         _write_if_changed(srcdir / f"{name}.rst", text)
     for stale in srcdir.glob("*.rst"):

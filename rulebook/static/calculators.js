@@ -161,7 +161,7 @@
       const calculator = data.calculators.find((each) => `calculator-${each.id}` === name);
       if (calculator) {
         const made = form(calculator, index, data);
-        block.append(made);
+        block.prepend(made);
         forms.push([made, calculator]);
       }
     });
