@@ -115,7 +115,7 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
         fields = []
         for field in item.calculator.asks(house):
             shown: dict[str, Any] = {"name": field.name, "kind": field.kind, "label": tr.gettext(field.label),
-                                     "hint": hint.replace("{separator}", ";").replace("{example}", field.example)
+                                     "hint": hint.replace("{example}", field.example)
                                      if field.example else "", "optional": field.optional}
             if field.kind == "stakes":
                 shown["choices"] = [[name, name] for name in house.stakes_names]

@@ -415,8 +415,8 @@ def answer(house: House, calculator: str, fields: Mapping[str, str], symbols: Ma
     return _ANSWERS[calculator](_Inputs(found, fields, symbols, house))
 
 
-#: How a list's example is shown under its input (the separator and the example are data).
-LIST_HINT = N_("Separated by {separator}, for example: {example}")
+#: How a list's example is shown under its input (the example, as typed, is data).
+LIST_HINT = N_("For example: {example}")
 #: How a refusal reads, its input named: "Pot: Enter a number."
 REFUSAL = N_("{field}: {problem}")
 

@@ -82,6 +82,11 @@
     for (const input of made.querySelectorAll("[aria-invalid]")) {
       input.removeAttribute("aria-invalid");
     }
+    // The rules beside the form (the page's own, readable without this script) are the answer's
+    // last line once there is an answer: shown once, not twice.
+    for (const said of made.parentElement.querySelectorAll(":scope > p")) {
+      said.hidden = !answer.refused;
+    }
     if (answer.refused) {
       const [message, values] = answer.refused;
       const problem = filled(data.messages[message] || message, values, data, plural, list);
@@ -109,7 +114,20 @@
     made.dataset.state = "answered";
   }
 
+  /* On a first visit the site's offline worker (offline.js) is still installing: wait for it to take
+     the page (a few seconds at most), so that the runtime, fetched through it, is kept on the way
+     and downloaded once, not once for Pyodide and again for the cache. */
+  function controlled() {
+    if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller ||
+        !document.querySelector('link[rel="manifest"]')) {
+      return Promise.resolve();
+    }
+    const taken = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, {once: true}));
+    return Promise.race([taken, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+
   async function python(data) {
+    await controlled();
     const base = new URL(data.runtime.pyodide, location.href).href;
     const engine = new URL(data.runtime.engine, location.href).href;
     const {loadPyodide} = await import(base + "pyodide.mjs");
