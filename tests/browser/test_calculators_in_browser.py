@@ -280,3 +280,45 @@ def test_thirty_hostile_inputs_each_get_a_message_in_the_language_and_the_page_g
             assert not errors
         finally:
             context.close()
+
+
+# Once the calculators page has run, the runtime is in the site's runtime cache (the worker keeps it
+# as the page fetches it).
+RUNTIME_KEPT = """async () => {
+  await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600; i++) {
+    const kept = (await (await caches.open('rulebook-runtime')).keys()).map((request) => request.url);
+    if (['pyodide.asm.wasm', 'python_stdlib.zip', '.whl', 'floor.py'].every((end) => kept.some((url) => url.endsWith(end)))) {
+      return kept;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return [];
+}"""
+
+
+def test_after_a_first_visit_the_calculators_work_without_a_signal(browser, site, project):
+    """The runtime is not precached with the pages (megabytes for a page most never open): the
+    calculators page keeps it, and then calculates offline, its server gone."""
+    house = engine_house(project, "club")
+    with Served(site) as served:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(served.address + "club/ro/index.html")
+            page.evaluate("navigator.serviceWorker.ready")
+            kept = page.evaluate("async () => (await caches.keys()).includes('rulebook-runtime')")
+            assert not kept    # reading the rules downloads no runtime
+            page.goto(served.address + "club/ro/calculators.html")
+            page.wait_for_function("document.documentElement.dataset.calculators === 'ready'", timeout=180_000)
+            kept = page.evaluate(RUNTIME_KEPT)
+            assert all(url.startswith(served.address + "_runtime/") for url in kept) and len(kept) == 7
+            context.set_offline(True)
+            served.stop()
+            page.reload()
+            page.wait_for_function("document.documentElement.dataset.calculators", timeout=180_000)
+            assert page.evaluate("document.documentElement.dataset.calculators") == "ready"
+            (answer,) = page.evaluate(FEED, ["split-pot-rake", [{"stakes": "1/3", "pot": "504", "dead": "20"}]])
+            assert answer["result"] == {"rake": house.split_pot_rake(504, dead_money=20, stakes="1/3")}
+        finally:
+            context.close()
