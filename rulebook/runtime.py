@@ -60,7 +60,7 @@ def runtime(root: Path) -> Runtime:
     if found != version or not all((installed / name).is_file() for name in PYODIDE_FILES):
         raise ModelError("runtime/package.json", 0, None,
                          f"Pyodide {version} is not installed in runtime/node_modules: run `make runtime`", "runtime")
-    built = wheel.build(root)
+    built = wheel.build()
     floor = (Path(__file__).with_name(FLOOR)).read_bytes()
     digest = hashlib.sha256(built + b"\0" + floor).hexdigest()[:12]
     return Runtime(f"{FOLDER}/pyodide-{version}/", f"{FOLDER}/engine-{digest}/", built, floor, installed)
