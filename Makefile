@@ -6,8 +6,8 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 RULEBOOK := $(PY) -m rulebook
 
-# Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate; poppler-utils and
-# Chromium for the tests.
+# Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate, and its msgcat for the
+# tests of catalogs rewritten by translators' tools; poppler-utils and Chromium for the tests.
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-dejavu-extra gettext poppler-utils zbar-tools chromium chromium-driver
 
 .PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian runtime
@@ -54,7 +54,7 @@ doctest: $(READY) | debian
 # Every check, then every test. The tests read the published output `make site` makes (brought up to
 # date here, which is nothing to do after `make site`), instead of building a copy of their own.
 test: $(READY) $(RUNTIME) debian
-	$(PY) -m ruff check rulebook pokerrules
+	$(PY) -m ruff check rulebook pokerrules tests benchmarks
 	$(PY) -m mypy
 	$(RULEBOOK) check
 	$(RULEBOOK) site --builder doctest

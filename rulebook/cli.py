@@ -30,6 +30,7 @@ from rulebook.reports import FORMATS, render
 from rulebook.project import Project
 from rulebook.site import build_all
 from rulebook.status import all_status
+from rulebook.translator_notes import annotated
 from rulebook.preview import Preview
 
 
@@ -124,7 +125,7 @@ def _report(problems: list, status: list, form: str, scope: str = "") -> None:
 
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
     project = _load(root)
-    write_catalog(pot_path(root), project.template)
+    write_catalog(pot_path(root), annotated(project))
     print(f"{pot_path(root).relative_to(root)}: {len(project.template)} messages")
     return 0
 

@@ -103,7 +103,9 @@ def _unwrap_previous(data: bytes) -> bytes:
 
 
 def _undated(data: bytes) -> bytes:
-    return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*"', b"", data)
+    """The file but for the template's date (a new one with nothing else new changes nothing). A
+    PO-Revision-Date counts: the project's is always the placeholder, a tool's is put back to it."""
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", data)
 
 
 def merge(existing: Catalog, template: Catalog) -> Catalog:
@@ -114,13 +116,7 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
     (interface strings): the closest unused old message, fuzzy. Anything left
     over becomes obsolete, never deleted; an obsolete entry the template has again comes back.
     """
-    merged = Catalog(
-        locale=existing.locale, domain=existing.domain, project=existing.project,
-        version=existing.version, copyright_holder=existing.copyright_holder,
-        msgid_bugs_address=existing.msgid_bugs_address, creation_date=template.creation_date,
-        revision_date=existing.revision_date, last_translator=existing.last_translator,
-        language_team=existing.language_team, charset="utf-8", fuzzy=False,
-    )
+    merged = _project_catalog(str(existing.locale), template)
     # An obsolete entry is a candidate like any other: a rule removed, then restored, gets its
     # translation back (and is never both obsolete and current: msgfmt refuses the duplicate).
     old = {(m.id, m.context): m for m in existing if m.id}
@@ -156,10 +152,31 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
             merged[new.id] = _carry(new, match, merged.num_plurals)
         else:
             merged[new.id] = new.clone()
-    for key, message in old.items():
+    for message in merged:
+        message.auto_comments = localized_notes(message.auto_comments, str(existing.locale))
+    # Obsolete entries in one order whatever a tool sorted them by (the current ones follow the template's).
+    for key, message in sorted(old.items(), key=lambda item: (_flat(item[0][0]), item[0][1] or "")):
         if key not in used:
             merged.obsolete[merged._key_for(message.id, message.context)] = message
     return merged
+
+
+# The end of a translator's note naming a page of the English site (rulebook.translator_notes).
+_ADDRESS = re.compile(rf"(?<= )([\w-]+)/{SOURCE_LANGUAGE}/([\w.-]+\.html(?:#[\w-]+)?)$")
+
+
+def localized_notes(comments: list[str], lang: str) -> list[str]:
+    """The template's notes with their site addresses in the catalog's language (``club/ro/…``)."""
+    return [_ADDRESS.sub(lambda match: f"{match[1]}/{lang}/{match[2]}", comment) for comment in comments]
+
+
+def _project_catalog(lang: str, template: Catalog) -> Catalog:
+    """An empty catalog with the project's own header. The fields translators' tools rewrite
+    (Last-Translator, PO-Revision-Date, Language-Team, X-Generator, the Plural-Forms expression) are
+    not carried over: git records who changed a translation and when, and the plural rule is CLDR's,
+    so ``update-po`` after any tool gives the same bytes (locales/README.md)."""
+    return Catalog(locale=lang, domain=DOMAIN, project="House rules", creation_date=template.creation_date,
+                   fuzzy=False, charset="utf-8", copyright_holder="", msgid_bugs_address="")
 
 
 def _flat(msgid) -> str:
@@ -186,9 +203,7 @@ def _carry(new: Message, old: Message, num_plurals: int) -> Message:
 
 
 def new_catalog(lang: str, template: Catalog) -> Catalog:
-    empty = Catalog(locale=lang, domain=DOMAIN, project="House rules", fuzzy=False,
-                    charset="utf-8", copyright_holder="", msgid_bugs_address="")
-    return merge(empty, template)
+    return merge(_project_catalog(lang, template), template)
 
 
 def entry_state(entry: Message | None) -> str:

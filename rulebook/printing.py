@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
-from rulebook import sources, workers
+from rulebook import print_cache, sources, workers
 from rulebook.environments import environment
 from rulebook.formatting import initial
 from rulebook.history import history, prepare
@@ -38,7 +38,8 @@ from rulebook.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.errors import ModelError
 from rulebook.publish import Publication, publishing
 from rulebook.qr import card_address, qr_image
-from rulebook.table_facts import CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts, unbroken
+from rulebook.table_facts import (RAKE_RULES, CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts,
+                                  unbroken)
 from rulebook.short_form import MAX_PAGES, short_form_rules
 from rulebook.web import Place
 from rulebook.stamps import forget, outputs, published_from, remember, stamped
@@ -282,8 +283,6 @@ class PrintRenderer:
         return cited(self.reading, rule_id)
 
 
-# On the rake card, after how split pots are raked (table_facts.split_pot_line, deal_twice_rake_line): side pots.
-RAKE_RULES = ("rake-main-and-side-pots",)
 AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
 
 
@@ -421,20 +420,30 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     from weasyprint import CSS, HTML   # lazy: WeasyPrint (and Pango) load only for a command that prints
 
     css = _stylesheet(project, stylesheet) if stylesheet else ""
-    stamp = digest(*print_versions(), version("sphinx"), print_code_digest(project), css,
-                   *(f"{name}\0{html}" for name, html in sorted(pages.items())))
+    code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
+    stamp = digest(*code, *(f"{name}\0{html}" for name, html in sorted(pages.items())))
     # The files published from exactly these inputs and still as they were printed are kept; a
     # missing or damaged one is printed again.
     kept = _intact(build, kind, house_id, label, stamp, list(pages))
     if len(kept) == len(pages):
         return list(pages), None
     forget(build, kind, house_id, label)
+    # A page printed before from the same HTML, with the same pictures beside it (Sphinx's hidden
+    # .buildinfo, which names the folder, left out), stylesheets and code, in any build folder: the
+    # same bytes, linked instead of printed (rulebook.print_cache).
+    beside = [f"{name}\0{found}" for name, found in sorted(outputs(base.parent).items())
+              if not name.startswith(".")] if base.is_file() else []
+    printed_from = digest(kind, *code, *beside)
     stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
+    staging = build / f"{kind}.new"
     for name, html in pages.items():
-        target = build / f"{kind}.new" / name
+        target = staging / name
         if name in kept:
             target.parent.mkdir(parents=True, exist_ok=True)
             link_or_copy(build / kind / name, target)
+            continue
+        cached = digest(printed_from, name, html)
+        if print_cache.take(build, cached, [name], staging):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
@@ -450,6 +459,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
         document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
+        print_cache.keep(build, cached, [name], staging)
     return list(pages), stamp
 
 

@@ -146,3 +146,22 @@ def deal_twice_rake_line(reading: Reading, cap: str) -> Detail:
     """How a pot run more than once and split is raked: the normal rake if the first board does not split it."""
     return Detail(reading.tr.gettext("Run more than once with the pot split: the normal rake, cap {cap}, if the first "
                                      "board does not split the pot.").format(cap=cap), rules=citing(reading, "deal-twice-rake"))
+
+
+# On the rake card, after how split pots are raked (split_pot_line, deal_twice_rake_line): side pots.
+RAKE_RULES = ("rake-main-and-side-pots",)
+
+
+def titled_on_cards(reading: Reading) -> dict[str, list[str]]:
+    """Rule id → the cards that print the rule's number and title (each table card by its stakes, the
+    rake card), as ``face`` and ``bands`` print them: what the catalog tells the title's translator."""
+    if not reading.book.runs_cash_games:
+        return {}
+    cards: dict[str, list[str]] = {}
+    for row in reading.book.house["stakes"]:
+        for rule in table_facts(reading, row).rules:
+            cards.setdefault(rule.rule_id, []).append(f"table card {row['game']} {row['name']}")
+    for rule_id in RAKE_RULES:
+        if rule_id in reading.placed:
+            cards.setdefault(rule_id, []).append("rake card")
+    return cards

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -15,7 +16,12 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "conf.py", "runtime")
+SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
+           "runtime")
+
+# A test's build prints only what no build on this machine printed before from the same pages and
+# code (rulebook.print_cache): what `make site` printed, and what one test printed, another links.
+os.environ.setdefault("RULEBOOK_PRINT_CACHE", str(ROOT / "_build" / "print-cache"))
 
 
 @pytest.fixture(scope="session")
@@ -46,7 +52,7 @@ def cards(built_site, project):
 
 
 def copy_sources(target: Path) -> Path:
-    """Copy rules, catalogs, templates, the generator and conf.py into ``target``."""
+    """Copy rules, catalogs, templates, the generator, the engine and conf.py into ``target``."""
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():

@@ -89,9 +89,9 @@ def test_gate_names_untranslated_fuzzy_and_placeholder_faults(tree):
     assert result.returncode == 1
     lines = [line for line in result.stdout.splitlines() if "(es)" in line]
     po = "locales/es/LC_MESSAGES/rulebook.po"
-    assert any(l.startswith(po) and "[untranslated] no-flop-no-drop (es): no-flop-no-drop.title" in l for l in lines)
-    assert any(l.startswith(po) and "[fuzzy] no-flop-no-drop (es): no-flop-no-drop.text" in l for l in lines)
-    assert any("[placeholders] rake-rate (es)" in l and "['{porcentaje}']" in l for l in lines)
+    assert any(said.startswith(po) and "[untranslated] no-flop-no-drop (es): no-flop-no-drop.title" in said for said in lines)
+    assert any(said.startswith(po) and "[fuzzy] no-flop-no-drop (es): no-flop-no-drop.text" in said for said in lines)
+    assert any("[placeholders] rake-rate (es)" in said and "['{porcentaje}']" in said for said in lines)
     assert len(lines) == 3
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.i18n import TRANSLATED, po_path, read_catalog, write_catalog
+from rulebook.i18n import po_path, read_catalog, write_catalog
 from tests.conftest import ROOT, copy_sources, edit, run_rulebook, set_translations
 
 pytestmark = pytest.mark.xdist_group("faults")   # the clean builds below are made once, in one worker

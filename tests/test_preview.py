@@ -4,7 +4,6 @@ the gate's messages are the same as a build's; the pages it serves reload themse
 from __future__ import annotations
 
 import urllib.request
-from pathlib import Path
 
 from conftest import run_rulebook
 from rulebook.preview import RELOAD_SCRIPT, VERSION_PATH, affected, serve, with_reload

@@ -17,7 +17,7 @@ from rulebook.printing import build_cards, build_pdfs
 from rulebook.project import Project
 from rulebook.site import build_all
 from rulebook.i18n import LANGUAGES  # noqa: F401
-from tests.conftest import ROOT, edit, set_translations
+from tests.conftest import ROOT, edit, pdf_text, set_translations
 
 A6 = (297.6, 419.5)   # points
 A4 = (595.3, 841.9)
@@ -25,8 +25,7 @@ LANGS = ("ro", "fr", "hr")
 
 
 def text_of(path) -> str:
-    pages = PdfReader(path).pages
-    return re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(page.extract_text() for page in pages))
+    return pdf_text(path)
 
 
 def size_of(page) -> tuple[float, float]:
@@ -219,16 +218,25 @@ def test_a_card_renders_to_an_image(cards, tmp_path):
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
 
 
-def test_the_printed_rulebook_has_contents_and_rule_numbers_and_is_the_same_from_any_folder(tmp_path, tree):
+def test_the_printed_rulebook_has_contents_and_rule_numbers_and_is_the_same_from_any_folder(tmp_path, tree,
+                                                                                              monkeypatch):
+    """Printed here (or by any earlier build of these sources, as the print cache keeps it), then
+    printed for real in another checkout folder with a cache of its own: the same bytes, which is
+    what lets a build take another folder's prints."""
+    from rulebook import print_cache
+
     project = Project.load(ROOT)   # the shorter rulebook proves the same
     assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
     printed = build_pdfs(project, tmp_path, ("es",), ("casino",))   # the rulebook and the short form
     assert [path.name for path in printed] == ["rulebook-es.pdf", "short-form-es.pdf"]
     elsewhere = tree / "_build"                  # the same sources in another checkout folder
+    monkeypatch.setenv(print_cache.VARIABLE, str(tmp_path / "own-cache"))
     assert build_all(Project.load(tree), ("es",), "singlehtml", elsewhere, ("casino",))
     others = build_pdfs(Project.load(tree), elsewhere, ("es",), ("casino",))
     for path, other in zip(printed, others, strict=True):
         assert other.read_bytes() == path.read_bytes() and str(tree).encode() not in path.read_bytes(), path.name
+        assert other.stat().st_ino != path.stat().st_ino, "printed, not taken from the other folder's prints"
+    assert len(list((tmp_path / "own-cache").iterdir())) == 2   # kept for the next build, wherever it is
     pdf = printed[0]
     reader = PdfReader(pdf)
     assert all(same_size(size_of(page), A4) for page in reader.pages)
@@ -337,8 +345,9 @@ def rulebooks(built_site):
 
 @functools.cache
 def page_texts(path: Path) -> tuple[str, ...]:
-    """Each page's text, read once for every test of the printed rulebooks (reading one takes seconds)."""
-    return tuple(page.extract_text() for page in PdfReader(path).pages)
+    """Each page's text as poppler's ``pdftotext`` lays it out, read once for every test of the printed rulebooks."""
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
+    return tuple(out.decode("utf-8").split("\f")[:-1])
 
 
 def body_lines(page: str, running: set[str]) -> list[str]:

@@ -94,9 +94,15 @@ def test_the_schema_refuses_what_is_not_a_report():
         jsonschema.validate({"problems": [{"file": "rules/rake.yaml", "line": "3"}], "languages": []}, SCHEMA)
 
 
+def read_junit(report: str) -> JUnitXml:
+    """The report as a CI reads the file it was saved to: bytes (lxml, when installed, refuses a
+    str that declares its encoding)."""
+    return JUnitXml.fromstring(report.encode("utf-8"))
+
+
 def test_junit_reads_back_with_a_failure_per_problem(runs):
     problems = _problems(runs)
-    xml = JUnitXml.fromstring(runs["junit"].stdout)
+    xml = read_junit(runs["junit"].stdout)
     failures = [(suite.name, case.name, result.message) for suite in xml for case in suite
                 for result in case.result if isinstance(result, Failure)]
     assert sorted(failures) == sorted((p.lang or "all languages", p.check, p.message) for p in problems)
@@ -106,7 +112,7 @@ def test_junit_reads_back_with_a_failure_per_problem(runs):
 
 
 def test_junit_lists_the_checks_that_passed(inconsistent):
-    xml = JUnitXml.fromstring(inconsistent["junit"].stdout)
+    xml = read_junit(inconsistent["junit"].stdout)
     suites = {suite.name: {case.name: case.is_passed for case in suite} for suite in xml}
     assert set(suites) == {"all languages", *TRANSLATED}
     assert set(CATALOG_CHECKS) <= set(suites["fr"]) and all(suites["fr"].values())
@@ -150,7 +156,7 @@ def test_a_problem_without_a_line_is_annotated_on_its_file():
 
 def test_junit_holds_a_control_character_as_its_code_point():
     problem = Problem("locales/fr/LC_MESSAGES/rulebook.po", 9, "characters", "r", "fr", "bell \x07 <here> & \"there\"")
-    xml = JUnitXml.fromstring(render("junit", [problem], [], ""))
+    xml = read_junit(render("junit", [problem], [], ""))
     [failure] = [result for suite in xml for case in suite for result in case.result]
     assert failure.message == "bell U+0007 <here> & \"there\""
 

@@ -1,0 +1,82 @@
+"""Printed files kept by the digest of what they were printed from, shared by every build folder.
+
+Printing is most of a build's time, and the same HTML, stylesheets and code print the same bytes in
+any folder (a test of ``tests/test_print.py`` holds this). So a print job that finds a page's digest
+here links the file printed from it instead of printing it again: a second clone, a worktree, a build
+folder of one's own, a test's copy of the project, or the next edition (whose unchanged cards are
+the same pages) prints only what is new to the machine.
+
+The cache is ``$RULEBOOK_PRINT_CACHE`` if set, else ``<build>/print-cache``. It is an input like
+any other, so nothing in it is trusted: an entry is taken only whole and with every file's bytes
+still those recorded when it was written; anything else is dropped and printed again. Entries are
+written whole or not at all (a folder renamed into place), and only the most recently used
+``KEEP`` stay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from rulebook.sources import digest_of
+from rulebook.workers import link_or_copy
+
+VARIABLE = "RULEBOOK_PRINT_CACHE"
+KEEP = 2000   # entries (one printed file each): some twenty whole builds of two houses
+MANIFEST = "files.json"
+
+
+def folder(build: Path) -> Path:
+    """Where this build's prints are kept."""
+    return Path(os.environ.get(VARIABLE) or build / "print-cache")
+
+
+def take(build: Path, key: str, names: list[str], target: Path) -> bool:
+    """Link the files ``names`` printed from ``key`` into ``target``; False (nothing linked) when the
+    cache has no whole, intact entry for them."""
+    entry = folder(build) / key
+    try:
+        recorded = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
+        if not isinstance(recorded, dict) or sorted(recorded) != sorted(names) or not all(
+                digest_of((entry / str(index)).read_bytes()) == recorded[name]
+                for index, name in enumerate(sorted(names))):
+            raise ValueError
+    except (OSError, ValueError, TypeError, KeyError):
+        shutil.rmtree(entry, ignore_errors=True)
+        return False
+    for index, name in enumerate(sorted(names)):
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        link_or_copy(entry / str(index), target / name)
+    os.utime(entry)   # recently used: kept longest
+    return True
+
+
+def keep(build: Path, key: str, names: list[str], source: Path) -> None:
+    """Keep the files ``names`` just printed into ``source`` under ``key``; never fails a build."""
+    cache = folder(build)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=".new-", dir=cache))
+        recorded = {}
+        for index, name in enumerate(sorted(names)):
+            link_or_copy(source / name, partial / str(index))
+            recorded[name] = digest_of((partial / str(index)).read_bytes())
+        (partial / MANIFEST).write_text(json.dumps(recorded, sort_keys=True), encoding="utf-8")
+        try:
+            os.rename(partial, cache / key)
+        except OSError:   # another process kept the same prints first
+            shutil.rmtree(partial, ignore_errors=True)
+        _prune(cache)
+    except OSError:
+        return
+
+
+def _prune(cache: Path) -> None:
+    """Only the ``KEEP`` most recently used entries stay."""
+    entries = sorted((entry for entry in cache.iterdir() if not entry.name.startswith(".")),
+                     key=lambda entry: entry.stat().st_mtime, reverse=True)
+    for entry in entries[KEEP:]:
+        shutil.rmtree(entry, ignore_errors=True)
