@@ -10,11 +10,15 @@ RULEBOOK := $(PY) -m rulebook
 # tests of catalogs rewritten by translators' tools; poppler-utils and Chromium for the tests.
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-dejavu-extra gettext poppler-utils zbar-tools chromium chromium-driver
 
-.PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian
+.PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian runtime
+
+# The floor calculators' runtime (Pyodide, pinned in runtime/package.json and package-lock.json),
+# installed into runtime/node_modules (git-ignored) by npm; the site publishes the files it needs.
+RUNTIME := runtime/node_modules/.ready
 
 # The published output: the cards and the rulebook PDFs, then every house's site, which offers
 # them on its downloads page (each part is redone only when what it is made of changed).
-site: $(READY) | debian
+site: $(READY) $(RUNTIME) | debian
 	$(RULEBOOK) site
 
 html: site
@@ -49,7 +53,7 @@ doctest: $(READY) | debian
 
 # Every check, then every test. The tests read the published output `make site` makes (brought up to
 # date here, which is nothing to do after `make site`), instead of building a copy of their own.
-test: $(READY) debian
+test: $(READY) $(RUNTIME) debian
 	$(PY) -m ruff check rulebook pokerrules tests benchmarks
 	$(PY) -m mypy
 	$(RULEBOOK) check
@@ -68,6 +72,13 @@ update-po: $(READY) | debian
 
 clean:
 	rm -rf _build
+
+runtime: $(RUNTIME)
+
+$(RUNTIME): runtime/package.json runtime/package-lock.json
+	command -v npm >/dev/null || $(MAKE) debian DEBIAN_PACKAGES=npm
+	npm ci --prefix runtime --ignore-scripts --no-audit --no-fund
+	touch $@
 
 # Install whichever Debian packages are missing (as root, or through sudo).
 debian:

@@ -56,6 +56,16 @@ def cldr(code: str) -> str:
 ORDINAL_DAYS = {"fr": {1: "er"}}
 
 
+def plural_samples(lang: str) -> dict[str, int]:
+    """A number of each CLDR plural category of the language (one, few, many, other…): what a page's
+    script picks a plural form with (the browser's Intl.PluralRules), each form taken from the catalog."""
+    plural = Locale.parse(lang).plural_form
+    sample: dict[str, int] = {}
+    for n in (*range(200), 10 ** 6):   # a million: French and Spanish say "de" ("many") from there
+        sample.setdefault(plural(n), n)
+    return sample
+
+
 def long_date(day: date, code: str) -> str:
     """A date as the language (``code``: a CLDR locale) writes it in full: its CLDR long pattern, the
     day with the language's ordinal suffix where it takes one (fr "1er décembre 2026")."""

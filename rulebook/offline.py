@@ -4,7 +4,8 @@ language, written into its folder once Sphinx has written everything else.
 The worker's scope is its folder (``/<house>/<lang>/``): after a first visit it keeps that house's
 pages in that language and its search (the search page, its indexes and every static file), and
 serves them from its cache only when the network fails, so a reader online always gets the edition
-published now. Its cache is named by the digest of what it keeps: a new edition is a new worker,
+published now. The calculators' runtime (``_runtime/``, whose folders are named by what they hold)
+is served from its own cache first, once the calculators page has put it there. Its cache is named by the digest of what it keeps: a new edition is a new worker,
 which replaces the old pages when it activates.
 """
 
@@ -15,6 +16,7 @@ import json
 from pathlib import Path
 
 from rulebook.link_preview import FOLDER as PREVIEW
+from rulebook.runtime import FOLDER as RUNTIME
 
 MANIFEST = "manifest.webmanifest"
 WORKER = "sw.js"
@@ -22,6 +24,10 @@ ICON = "_static/favicon.svg"
 # What a reader never needs offline (the downloads are files for the printer; the archived editions
 # and the rules' permanent addresses are redirects or pages of another edition, each fetched online).
 # (The link preview's picture is for other sites' previews, not for readers.)
+# The calculators' runtime (``rulebook.runtime``), two folders up, shared by every house and language:
+# kept in one cache of its own, and only once the calculators page has fetched it (megabytes that a
+# reader who never opens that page should not download), never with the pages at install.
+RUNTIME_CACHE = "rulebook-runtime"
 SKIPPED = frozenset({"downloads", "edition", "r", "_sources", "_images", ".doctrees", ".buildinfo",
                      ".buildinfo.bak", "objects.inv", WORKER, PREVIEW})
 
@@ -44,7 +50,8 @@ def manifest(name: str, short_name: str, description: str, lang: str) -> str:
 
 def worker(name: str, files: list[str], version: str) -> str:
     """The service worker: the data it needs (written as JSON, never code) and its fixed script."""
-    data = json.dumps({"cache": f"rulebook-{name}-", "version": version, "files": ["./", *files]}, ensure_ascii=True)
+    data = json.dumps({"cache": f"rulebook-{name}-", "version": version, "files": ["./", *files],
+                       "runtime": f"../../{RUNTIME}/", "runtime_cache": RUNTIME_CACHE}, ensure_ascii=True)
     return f"const RULEBOOK = {data};\n{(Path(__file__).with_name('offline_worker.js')).read_text(encoding='utf-8')}"
 
 

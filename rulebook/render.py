@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from pokerrules import hands
+from rulebook import calculators
 from rulebook.archive import address, in_force_address
 from rulebook.changes import RuleChange
 from rulebook.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
@@ -146,16 +147,24 @@ class PageRenderer:
         assert item.size is not None   # only the files printed are offered (``pages``)
         return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
 
-    def pages(self, status: list | None = None, files: list[Download] | None = None) -> dict[str, str]:
+    def pages(self, status: list | None = None, files: list[Download] | None = None,
+              calculators_page: bool = False) -> dict[str, str]:
         """Page name → reST source, for every page of the site; ``files``: the downloads it offers
-        (none for the single page the rulebook PDF is printed from; only those printed are offered)."""
+        (none for the single page the rulebook PDF is printed from; only those printed are offered);
+        ``calculators_page``: the site's HTML, where the calculators run (never a print)."""
         files = [item for item in files or () if item.size is not None]
         fmt = self.fmt
         tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
         cards = any(item.kind == "card" for item in files)
-        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards)}
+        # The calculators run the engine of the edition in force: not on an archived edition's pages,
+        # and not in the editors' edition, whose folder has no runtime beside it.
+        offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
+        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
+                                      calculators=bool(offered))}
         if tables:
-            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables)
+            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered))
+        if offered:
+            pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
         if files:
             pages["downloads"] = self.render(
                 "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about,

@@ -33,6 +33,7 @@ from rulebook.downloads import FOLDER as DOWNLOADS, Download, downloads, fingerp
 from rulebook.i18n import LANGUAGES, language_choices
 from rulebook.inputs import inputs_of
 from rulebook.memo import digest
+from rulebook import runtime
 from rulebook.notfound import write_root as write_not_found
 from rulebook.publish import Publication, publishing
 from rulebook.stamps import forget, remember, unchanged
@@ -117,7 +118,7 @@ def _build_one(job: Job) -> Built:
     try:
         sources = sources_of(project, job, files)
         pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
-            None if archive else all_status(project), files)
+            None if archive else all_status(project), files, calculators_page=builder == "html")
         stamp = digest(build_stamp(project, shown, house, lang, builder, pages), printed, repr(banner))
         if skippable and unchanged(build_dir, builder, house, name, stamp, output, leave=leave):
             return Built(label, 0, "", None, sources)
@@ -168,7 +169,7 @@ def sources_of(project: Project, job: Job, files: list[Download]) -> str:
         return _archive_sources(project, house, lang, builder, archived(project, house, number))
     languages = LANGUAGES if edition(builder)[1] else (lang,)
     return digest(builder, version("sphinx"), version("furo"), inputs_of(project, house, languages), house, lang,
-                  fingerprint(files), *earlier_commits(project, house))
+                  fingerprint(files), runtime.pinned_version(project.root), *earlier_commits(project, house))
 
 
 def already_published(project: Project, job: Job) -> Built | None:
@@ -282,6 +283,9 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     jobs: list[Job] = [(house, lang, builder, str(build), 0, printed) for house in houses for lang in languages]
     jobs += [(house, lang, builder, str(build), number, printed) for house in houses for number in archives[house]
              for lang in languages]
+    # The calculators' runtime, shared by every house and language of the reader's site: missing, the
+    # build stops here with one line saying how to install it.
+    shared = runtime.runtime(project.root) if edition(builder)[2] == "site" else None
     known = [already_published(project, job) for job in jobs]
     running = [job for job, result in zip(jobs, known) if result is None]
     if len(running) > (os.cpu_count() or 1):
@@ -324,7 +328,8 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     published = build / folder / "index.html"
     if all(skipped) and published.is_file() and \
             published.read_text(encoding="utf-8") == chooser_html(project, build / folder) and \
-            all(_archives_published(build / folder / house / lang) == archives[house] for house, lang, *_ in jobs):
+            all(_archives_published(build / folder / house / lang) == archives[house] for house, lang, *_ in jobs) and \
+            (shared is None or runtime.published(shared, build / folder)):
         return ok   # nothing was rebuilt: the published site is this build already
     site = publication.stage(folder)
     # The editions in force first, each without the archive it published (the archived editions
@@ -339,6 +344,8 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     write_site_files({house_id: (edition.book.base_url, edition.book.house["official_language"])
                       for house_id, edition in project.houses.items()}, site)
     write_not_found(project, site)
+    if shared is not None:
+        runtime.write(shared, site)
     return ok
 
 

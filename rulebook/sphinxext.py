@@ -7,6 +7,7 @@ incremental build re-reads just what an edit touched.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -14,7 +15,6 @@ from pathlib import Path
 from typing import Any, Callable, TypedDict
 from weakref import WeakKeyDictionary
 
-from babel import Locale
 from docutils import nodes, utils
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
@@ -25,12 +25,12 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
-from rulebook import link_preview, notfound, offline, rule_index, web
+from rulebook import calculators, link_preview, notfound, offline, rule_index, runtime, web, wheel
 from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
-from rulebook.formatting import Translator
+from rulebook.formatting import Translator, plural_samples
 from rulebook.i18n import language_choices
 from rulebook.project import Project
 from rulebook.render import PageRenderer
@@ -247,11 +247,30 @@ def search_page_scripts(app: Sphinx, pagename: str, templatename: str, context: 
         app.add_js_file("rule_index.js", loading_method="defer")
 
 
+def calculators_page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """The calculators page alone loads its script (and, from it, the runtime)."""
+    if pagename == calculators.PAGE:
+        app.add_js_file("calculators.js", loading_method="defer")
+
+
+def write_calculators(app: Sphinx, exception: Exception | None) -> None:
+    """The calculators page's data (``rulebook.calculators``), beside the page's other static files;
+    the runtime it names is the site's own, two folders up (``rulebook.runtime``)."""
+    if exception is not None or app.builder.name != "html" or not (Path(app.outdir) / f"{calculators.PAGE}.html").exists():
+        return
+    renderer = _RENDERERS[app]
+    found = runtime.runtime(renderer.project.root)
+    where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE}
+    data = calculators.page_data(renderer.reading, calculators.offered(renderer.reading), where)
+    _write_if_changed(Path(app.outdir) / "_static" / "calculators.json",
+                      json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
+
+
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     renderer = _RENDERERS[app]
     given = app.config.rulebook_pages
-    pages = given() if callable(given) else renderer.pages(all_status(renderer.project))
+    pages = given() if callable(given) else renderer.pages(all_status(renderer.project), calculators_page=app.builder.name == "html")
     for name, text in pages.items():
         _write_if_changed(srcdir / f"{name}.rst", text)
     for stale in srcdir.glob("*.rst"):
@@ -372,10 +391,7 @@ def _write_rule_index(app: Sphinx) -> None:
 def _rules_found(tr: Translator, lang: str) -> dict[str, str]:
     """The line counting the rules found, in each plural category of the language (CLDR's, which the
     browser's Intl.PluralRules picks from and the catalog's Plural-Forms follow)."""
-    plural = Locale.parse(lang).plural_form
-    sample: dict[str, int] = {}
-    for n in range(200):
-        sample.setdefault(plural(n), n)
+    sample = plural_samples(lang)
     # Translators: above the rules a search found; {count} is their number.
     return {category: tr.ngettext("{count} rule found", "{count} rules found", n) for category, n in sample.items()}
 
@@ -511,9 +527,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RuleIndexDomain)
     app.connect("doctree-read", collect_rules, priority=450)
     app.connect("html-page-context", search_page_scripts)
+    app.connect("html-page-context", calculators_page)
     app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
     app.connect("build-finished", write_picture)
+    app.connect("build-finished", write_calculators)
     app.connect("html-page-context", page_conventions)
     app.connect("build-finished", write_offline, priority=900)   # after every other file is written
     app.add_transform(RedSuits)

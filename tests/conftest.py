@@ -16,7 +16,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py")
+SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
+           "runtime")
 
 # A test's build prints only what no build on this machine printed before from the same pages and
 # code (rulebook.print_cache): what `make site` printed, and what one test printed, another links.
@@ -55,9 +56,12 @@ def copy_sources(target: Path) -> Path:
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
         elif source.exists():
             shutil.copy(source, target / name)
+    installed = ROOT / "runtime" / "node_modules"
+    if installed.is_dir():   # the calculators' runtime, as `make runtime` installed it (14 MB: shared, not copied)
+        (target / "runtime" / "node_modules").symlink_to(installed, target_is_directory=True)
     return target
 
 
