@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py")
+SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
+           "runtime")
 HOUSES = ("club", "casino")
 LANGUAGES = ("ro", "en", "fr", "es", "hr")
 TRANSLATED = ("ro", "fr", "es", "hr")
@@ -250,8 +251,11 @@ def measure(work: Path, repeat: int) -> list[Row]:
     for name in SOURCES:
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, tree / name,
-                                                                 **({"ignore": shutil.ignore_patterns("__pycache__")}
+                                                                 **({"ignore": shutil.ignore_patterns("__pycache__",
+                                                                                                      "node_modules")}
                                                                     if source.is_dir() else {}))
+    # The calculators' runtime as `make runtime` installed it (14 MB: shared, not copied).
+    (tree / "runtime" / "node_modules").symlink_to(ROOT / "runtime" / "node_modules", target_is_directory=True)
     # A checkout of its own, as the commands read one (the editions' tags).
     git = ("git", "-c", "user.name=bench", "-c", "user.email=bench@localhost")
     run(*git, "init", "-q", cwd=tree)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from rulebook import wheel
 from rulebook.errors import ModelError
 
 FOLDER = "_runtime"
+PACKAGE = "runtime/package.json"
 #: What Pyodide loads to run pure Python: its loader, its WebAssembly and the standard library (not
 #: the rest of the npm package: consoles, type declarations, source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -45,8 +47,17 @@ class Runtime:
 
 
 def pinned_version(root: Path) -> str:
-    """The Pyodide version ``runtime/package.json`` pins (an exact version, never a range)."""
-    return json.loads((root / "runtime" / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    """The Pyodide version ``runtime/package.json`` pins: an exact version, never a range (it names a
+    folder and an address of the site); a one-line error when the file does not pin one."""
+    try:
+        version = json.loads((root / PACKAGE).read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ModelError(PACKAGE, 0, None, "no Pyodide version pinned in dependencies.pyodide "
+                                           "(the calculators' runtime): restore the file", "runtime") from None
+    if not isinstance(version, str) or not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        raise ModelError(PACKAGE, 0, None, f"Pyodide must be pinned to an exact version such as 314.0.8, not "
+                                           f"{version!r}", "runtime")
+    return version
 
 
 def runtime(root: Path) -> Runtime:
@@ -58,7 +69,7 @@ def runtime(root: Path) -> Runtime:
     except (OSError, ValueError, KeyError):
         found = None
     if found != version or not all((installed / name).is_file() for name in PYODIDE_FILES):
-        raise ModelError("runtime/package.json", 0, None,
+        raise ModelError(PACKAGE, 0, None,
                          f"Pyodide {version} is not installed in runtime/node_modules: run `make runtime`", "runtime")
     built = wheel.build()
     floor = (Path(__file__).with_name(FLOOR)).read_bytes()

@@ -113,3 +113,23 @@ def test_the_wheel_holds_the_engine_alone_with_a_valid_record_and_the_same_bytes
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert (hashed, int(size)) == (f"sha256={digest}", len(data))
         assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+@pytest.mark.parametrize("package, said", [
+    (None, "no Pyodide version pinned in dependencies.pyodide"),
+    ("{not json", "no Pyodide version pinned in dependencies.pyodide"),
+    ('{"dependencies": {"pyodide": "^314.0.8"}}', "Pyodide must be pinned to an exact version such as 314.0.8, not '^314.0.8'"),
+    ('{"dependencies": {"pyodide": "../../site"}}', "Pyodide must be pinned to an exact version"),
+])
+def test_a_runtime_pinned_badly_is_one_line_naming_its_file(tmp_path, package, said):
+    """The pinned version names a folder and an address of the site: only an exact version is taken."""
+    from rulebook.errors import ModelError
+    from rulebook.runtime import pinned_version
+
+    (tmp_path / "runtime").mkdir()
+    if package is not None:
+        (tmp_path / "runtime" / "package.json").write_text(package, encoding="utf-8")
+    with pytest.raises(ModelError) as raised:
+        pinned_version(tmp_path)
+    assert str(raised.value).startswith("runtime/package.json:0: ") and said in str(raised.value)
+    assert "\n" not in str(raised.value)
