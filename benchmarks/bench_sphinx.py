@@ -195,9 +195,8 @@ def preview_rows(tree: Path, plain: Path, repeat: int) -> list[Row]:
         process.wait()
 
 
-def overhead(tree: Path) -> list[Row]:
-    """What every command does before it builds anything, each part on its own (one run, in process)."""
-    script = '''
+# What every command does before it builds anything, timed part by part in a process of its own.
+OVERHEAD = '''
 import json, sys, time
 from pathlib import Path
 tree = Path(sys.argv[1]); times = {}; start = time.perf_counter()
@@ -212,8 +211,7 @@ from rulebook.checks import run_checks
 run_checks(project)
 times["the gate (its cache warm)"] = time.perf_counter() - start
 start = time.perf_counter()
-from rulebook.archive import archived_editions
-from rulebook.editions import previous_edition
+from rulebook.archive import archived_editions, previous_edition
 for house in project.houses:
     previous_edition(project, house); archived_editions(project, house)
 times["read the editions' git tags"] = time.perf_counter() - start
@@ -231,7 +229,11 @@ import furo, sphinx.builders.html
 times["import Sphinx and the theme (each Sphinx worker)"] = time.perf_counter() - start
 print(json.dumps(times))
 '''
-    result = subprocess.run([sys.executable, "-c", script, str(tree)], cwd=tree, capture_output=True, text=True)
+
+
+def overhead(tree: Path) -> list[Row]:
+    """What every command does before it builds anything, each part on its own (one run, in process)."""
+    result = subprocess.run([sys.executable, "-c", OVERHEAD, str(tree)], cwd=tree, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"overhead: {result.stderr[-2000:]}")
     at = load()

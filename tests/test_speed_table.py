@@ -70,3 +70,13 @@ def test_the_benchmarks_print_capture_takes_what_the_printer_is_given(tmp_path):
     real = inspect.signature(printing._write_pages).parameters
     stand_in = inspect.signature(module.capturing(tmp_path)).parameters
     assert list(stand_in) == list(real)
+
+
+def test_the_overhead_script_runs_on_the_project(bench):
+    """The benchmark's part-by-part timing imports the project's modules by name: a name that moved
+    stopped the benchmark at its end, after twenty minutes of measuring (as it did once)."""
+    done = subprocess.run([sys.executable, "-c", bench.OVERHEAD, str(ROOT)], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+
+    assert "read the editions' git tags" in json.loads(done.stdout)
