@@ -26,7 +26,8 @@ from rulebook.workers import link_or_copy
 
 VARIABLE = "RULEBOOK_PRINT_CACHE"
 KEEP = 2000   # entries (one printed file each): some twenty whole builds of two houses
-MANIFEST = "files.json"
+MANIFEST = "file.json"   # the file's name where it was printed, and the digest of its bytes
+FILE = "printed"
 
 
 def folder(build: Path) -> Path:
@@ -34,49 +35,48 @@ def folder(build: Path) -> Path:
     return Path(os.environ.get(VARIABLE) or build / "print-cache")
 
 
-def take(build: Path, key: str, names: list[str], target: Path) -> bool:
-    """Link the files ``names`` printed from ``key`` into ``target``; False (nothing linked) when the
-    cache has no whole, intact entry for them."""
+def take(build: Path, key: str, name: str, target: Path) -> bool:
+    """Link the file ``name`` printed from ``key`` into ``target``; False (nothing linked) when the
+    cache has no whole, intact entry for it."""
     entry = folder(build) / key
     try:
         recorded = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
-        if not isinstance(recorded, dict) or sorted(recorded) != sorted(names) or not all(
-                digest_of((entry / str(index)).read_bytes()) == recorded[name]
-                for index, name in enumerate(sorted(names))):
+        if recorded != {"name": name, "digest": digest_of((entry / FILE).read_bytes())}:
             raise ValueError
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError):
         shutil.rmtree(entry, ignore_errors=True)
         return False
-    for index, name in enumerate(sorted(names)):
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        link_or_copy(entry / str(index), target / name)
+    (target / name).parent.mkdir(parents=True, exist_ok=True)
+    link_or_copy(entry / FILE, target / name)
     os.utime(entry)   # recently used: kept longest
     return True
 
 
-def keep(build: Path, key: str, names: list[str], source: Path) -> None:
-    """Keep the files ``names`` just printed into ``source`` under ``key``; never fails a build."""
+def keep(build: Path, key: str, name: str, source: Path) -> None:
+    """Keep the file ``name`` just printed into ``source`` under ``key``; never fails a build."""
     cache = folder(build)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         partial = Path(tempfile.mkdtemp(prefix=".new-", dir=cache))
-        recorded = {}
-        for index, name in enumerate(sorted(names)):
-            link_or_copy(source / name, partial / str(index))
-            recorded[name] = digest_of((partial / str(index)).read_bytes())
+        link_or_copy(source / name, partial / FILE)
+        recorded = {"name": name, "digest": digest_of((partial / FILE).read_bytes())}
         (partial / MANIFEST).write_text(json.dumps(recorded, sort_keys=True), encoding="utf-8")
         try:
             os.rename(partial, cache / key)
-        except OSError:   # another process kept the same prints first
+        except OSError:   # another process kept the same print first
             shutil.rmtree(partial, ignore_errors=True)
-        _prune(cache)
     except OSError:
         return
 
 
-def _prune(cache: Path) -> None:
-    """Only the ``KEEP`` most recently used entries stay."""
-    entries = sorted((entry for entry in cache.iterdir() if not entry.name.startswith(".")),
-                     key=lambda entry: entry.stat().st_mtime, reverse=True)
-    for entry in entries[KEEP:]:
+def prune(build: Path) -> None:
+    """Only the ``KEEP`` most recently used entries stay (once a command's print jobs are done, never
+    by each page a worker keeps)."""
+    cache = folder(build)
+    try:
+        entries = sorted(((entry.stat().st_mtime, entry) for entry in cache.iterdir()
+                          if not entry.name.startswith(".")), reverse=True)
+    except OSError:
+        return
+    for _, entry in entries[KEEP:]:
         shutil.rmtree(entry, ignore_errors=True)

@@ -443,7 +443,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
             link_or_copy(build / kind / name, target)
             continue
         cached = digest(printed_from, name, html)
-        if print_cache.take(build, cached, [name], staging):
+        if print_cache.take(build, cached, name, staging):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
@@ -459,7 +459,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
         document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
-        print_cache.keep(build, cached, [name], staging)
+        print_cache.keep(build, cached, name, staging)
     return list(pages), stamp
 
 
@@ -545,6 +545,8 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
             for lang in languages:
                 environment(project, "print", prepare(project, house_id, lang).tr)
         ran = iter(run_jobs(project, job, running))
+        if running:
+            print_cache.prune(build)
         results = [(names, None) if names is not None else next(ran) for names in kept]
         for names, stamp in results:
             for name in names:
