@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from importlib.metadata import version
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -44,6 +44,25 @@ from rulebook.short_form import MAX_PAGES, short_form_rules
 from rulebook.web import Place
 from rulebook.stamps import forget, outputs, published_from, remember, stamped
 from rulebook.workers import link_or_copy, run_jobs
+
+
+class PrintJob(NamedTuple):
+    """One print job: a house's documents in one language (or its language pair), into ``build``."""
+
+    house_id: str
+    languages: tuple[str, ...]
+    build: str
+    part: str = ""   # of a printed rulebook: "" the rulebook itself, EXTRAS its redline and short form
+
+    @property
+    def label(self) -> str:
+        """Its name among its house's stamps: the languages, and the part."""
+        return "-".join((*self.languages, *([self.part] if self.part else [])))
+
+
+# The redline and the short form, printed beside the rulebook by a job of their own: the two jobs of
+# a language run side by side, on two cores, rather than one after the other.
+EXTRAS = "extras"
 
 
 class PrintRenderer:
@@ -333,20 +352,20 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     two-sided card pairing the house's language of authority with English. Each house's language
     (and its pair) is one job: run in parallel, and skipped when its cards' HTML is unchanged.
     """
-    jobs: list[tuple[str, tuple[str, ...], str]] = []
+    jobs: list[PrintJob] = []
     for house_id in houses or tuple(project.houses):
         book = project.houses[house_id].book
         if not book.runs_cash_games:
             continue  # a tournament room has no stakes to put on a table card
-        jobs += [(house_id, (lang,), str(build)) for lang in languages]
+        jobs += [PrintJob(house_id, (lang,), str(build)) for lang in languages]
         pair = bilingual_languages(book)
         if bilingual and pair:
-            jobs.append((house_id, pair, str(build)))
+            jobs.append(PrintJob(house_id, pair, str(build)))
     return _print(project, build, "cards", jobs, _cards_job, publication=publication)
 
 
-def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
-    house_id, languages, build = job
+def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
+    house_id, languages, build, _ = job
     project = workers.project()
     css = _stylesheet(project, project.root / "templates" / "print" / "card.css")
     rows = project.houses[house_id].book.house["stakes"]
@@ -373,39 +392,47 @@ def _cards_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | 
             faces = [renderer.face(row) for renderer in renderers]
             pages[f"{folder}/{card_file(row)}"] = renderers[0].card(faces, row, css, "card")
             pages[f"{folder}/{sheet_file(row)}"] = renderers[0].card(faces, row, css, "sheet")
-    return _write_pages(project, Path(build), "cards", house_id, "-".join(languages), pages, project.root,
+    return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
                         origins=origins)
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
                houses: tuple[str, ...] | None = None, publication: Publication | None = None) -> list[Path]:
     """The printed rulebook of each house and language, published together into ``build/pdf``:
-    one job per house and language, in parallel, skipped when its HTML is unchanged."""
-    jobs = [(house_id, (lang,), str(build)) for house_id in houses or tuple(project.houses) for lang in languages]
+    two jobs per house and language (the rulebook; its redline and short form), in parallel, each
+    skipped when its HTML is unchanged."""
+    jobs = [PrintJob(house_id, (lang,), str(build), part) for house_id in houses or tuple(project.houses)
+            for lang in languages for part in ("", EXTRAS)]
     return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files, publication)
 
 
-def _pdf_job(job: tuple[str, tuple[str, ...], str]) -> tuple[list[str], str | None]:
-    house_id, (lang,), build = job
+def _pdf_job(job: PrintJob) -> tuple[list[str], str | None]:
+    house_id, (lang,), build, part = job
     project = workers.project()
     page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
     single = page.read_text(encoding="utf-8")
     renderer = PrintRenderer(project, house_id, lang)
-    pages = {f"{house_id}/{rulebook_file(lang)}": renderer.rulebook(single, str(page))}
-    if renderer.changes is not None:   # a first edition has nothing to redline
+    pages = {}
+    if part != EXTRAS:
+        pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single, str(page))
+    elif renderer.changes is not None:   # a first edition has nothing to redline
         pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
     book = renderer.book
     short = f"{house_id}/{short_form_file(lang)}"
-    pages[short] = renderer.short_form(single, str(page))
-    return _write_pages(project, Path(build), "pdf", house_id, lang, pages,
+    if part == EXTRAS:
+        pages[short] = renderer.short_form(single, str(page))
+    return _write_pages(project, Path(build), "pdf", house_id, job.label, pages,
                         page, project.root / "templates" / "print" / "rulebook.css",
                         limits={short: (book.house_file, book.short_form_line, MAX_PAGES)})
 
 
-def _pdf_files(job: tuple[str, tuple[str, ...], str]) -> list[str]:
-    """Every file a rulebook job may print: the rulebook, and the redline when there is a previous edition."""
-    house_id, (lang,), _ = job
-    return [f"{house_id}/{rulebook_file(lang)}", f"{house_id}/{redline_file(lang)}", f"{house_id}/{short_form_file(lang)}"]
+def _pdf_files(job: PrintJob) -> list[str]:
+    """Every file a rulebook's job may print: the rulebook; or the redline (when there is a previous
+    edition) and the short form."""
+    house_id, (lang,), _, part = job
+    if part == EXTRAS:
+        return [f"{house_id}/{redline_file(lang)}", f"{house_id}/{short_form_file(lang)}"]
+    return [f"{house_id}/{rulebook_file(lang)}"]
 
 
 def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
@@ -417,8 +444,6 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
     refused there, never printed cut off. ``limits``: for a document of so many pages at most (the
     short form), the file and line that chose what it prints, and that many pages; a longer one is refused there."""
-    from weasyprint import CSS, HTML   # lazy: WeasyPrint (and Pango) load only for a command that prints
-
     css = _stylesheet(project, stylesheet) if stylesheet else ""
     code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
     stamp = digest(*code, *(f"{name}\0{html}" for name, html in sorted(pages.items())))
@@ -434,7 +459,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     beside = [f"{name}\0{found}" for name, found in sorted(outputs(base.parent).items())
               if not name.startswith(".")] if base.is_file() else []
     printed_from = digest(kind, *code, *beside)
-    stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
+    stylesheets: list | None = None
     staging = build / f"{kind}.new"
     for name, html in pages.items():
         target = staging / name
@@ -446,6 +471,11 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         if print_cache.take(build, cached, name, staging):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
+        # Imported only by a job that prints: WeasyPrint and Pango take a second to load.
+        from weasyprint import CSS, HTML
+
+        if stylesheets is None:
+            stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
         document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
         if origins and name in origins and (over := overflow(document)) > 0.5:
             file, line, stakes = origins[name]
@@ -506,16 +536,16 @@ def _print_at_size(document, pdf) -> None:
     pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
 
 
-def _sources(project: Project, kind: str, job: tuple[str, tuple[str, ...], str]) -> str:
+def _sources(project: Project, kind: str, job: PrintJob) -> str:
     """What a print job is made of, read without rendering anything: the sources its house's
     reading in its languages reads, the code and templates that print, the libraries' versions and
     the commits of the house's earlier editions (its changes); for a printed rulebook, also every
     file of the single page Sphinx made for it (its text, its images)."""
-    house_id, languages, build = job
+    house_id, languages, build, part = job
     page = [digest(*(f"{name}\0{found}" for name, found in sorted(
         outputs(work_dir(Path(build), "singlehtml", house_id, languages[0])).items())))] if kind == "pdf" else []
     return digest(kind, *print_versions(), inputs_of(project, house_id, languages, print_code(project)),
-                  house_id, *languages, *earlier_commits(project, house_id), *page)
+                  house_id, *languages, part, *earlier_commits(project, house_id), *page)
 
 
 def _print_duplex(document, pdf) -> None:
@@ -526,8 +556,8 @@ def _print_duplex(document, pdf) -> None:
         pdf.catalog["ViewerPreferences"]["Duplex"] = "/DuplexFlipLongEdge"
 
 
-def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
-           owned: Callable[[tuple], list[str]] | None = None, publication: Publication | None = None) -> list[Path]:
+def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: Callable,
+           owned: Callable[[PrintJob], list[str]] | None = None, publication: Publication | None = None) -> list[Path]:
     """Run the print jobs in parallel and stage ``build/<kind>`` for ``publication`` (the command's, or
     published at once): what was rebuilt, what was skipped and every other house's and language's
     files, as they were. ``owned``: the files a job may print; one it no longer prints (a redline
@@ -537,13 +567,13 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
         # Decided here, before any worker is forked or WeasyPrint imported: a job whose sources are
         # those its published files were printed from, and whose files are still those bytes, does not run.
         made = [_sources(project, kind, args) for args in jobs]
-        kept = [published_from(build, f"{kind}-sources", house_id, "-".join(languages), sources, build / kind)
-                for (house_id, languages, _), sources in zip(jobs, made)]
+        kept = [published_from(build, f"{kind}-sources", args.house_id, args.label, sources, build / kind)
+                for args, sources in zip(jobs, made)]
         running = [args for args, names in zip(jobs, kept) if names is None]
-        for house_id, languages, _ in running:   # read and compared once, here, for every worker
-            forget(build, f"{kind}-sources", house_id, "-".join(languages))
-            for lang in languages:
-                environment(project, "print", prepare(project, house_id, lang).tr)
+        for args in running:   # read and compared once, here, for every worker
+            forget(build, f"{kind}-sources", args.house_id, args.label)
+            for lang in args.languages:
+                environment(project, "print", prepare(project, args.house_id, lang).tr)
         ran = iter(run_jobs(project, job, running))
         if running:
             print_cache.prune(build)
@@ -561,12 +591,11 @@ def _print(project: Project, build: Path, kind: str, jobs: list, job: Callable,
 
         def remember_all() -> None:
             """Once published: the stamps of the jobs that ran (a job that did not run: its stamps stand)."""
-            for (house_id, languages, _), (names, stamp), sources, skipped in zip(jobs, results, made, kept):
-                label = "-".join(languages)
+            for args, (names, stamp), sources, skipped in zip(jobs, results, made, kept):
                 if stamp is not None:
-                    remember(build, kind, house_id, label, stamp, build / kind, names)
+                    remember(build, kind, args.house_id, args.label, stamp, build / kind, names)
                 if skipped is None:
-                    remember(build, f"{kind}-sources", house_id, label, sources, build / kind, names)
+                    remember(build, f"{kind}-sources", args.house_id, args.label, sources, build / kind, names)
 
         publication.after(remember_all)
         done(True)

@@ -196,18 +196,18 @@ def _tiny_pdf(job):
     from rulebook import workers
     from rulebook.printing import _write_pages
 
-    house, (lang,), build = job
+    house, (lang,), build, _ = job
     project = workers.project()
-    return _write_pages(project, Path(build), "pdf", house, lang, {f"{house}/tiny-{lang}.pdf": "<p>tiny</p>"},
+    return _write_pages(project, Path(build), "pdf", house, job.label, {f"{house}/tiny-{lang}.pdf": "<p>tiny</p>"},
                         project.root)
 
 
 def test_a_truncated_pdf_is_printed_again_never_carried_over(tree):
-    from rulebook.printing import _print
+    from rulebook.printing import PrintJob, _print
     from rulebook.project import Project
 
     project, build = Project.load(tree), tree / "_build"
-    jobs = [("club", ("fr",), str(build))]
+    jobs = [PrintJob("club", ("fr",), str(build))]
     [printed] = _print(project, build, "pdf", jobs, _tiny_pdf)
     whole = printed.read_bytes()
     printed.write_bytes(whole[:100])
