@@ -8,7 +8,12 @@ redoes only what it touches:
 
 * a house's job reads its own ``houses/<id>/`` files, never another house's;
 * a job in some languages reads those languages' catalogs (``locales/<lang>/LC_MESSAGES``), never
-  another language's (the glossaries, which every glossary page shows side by side, always);
+  another language's (the glossaries, which every glossary page shows side by side, always); and of
+  a catalog, only the entries its house can show: the strings (and worked examples) of a library
+  rule that neither the house's rulebook nor its editors' edition holds never count for it, so a
+  French word of the club's rake rule redoes nothing of the casino's. Everything else in the file
+  counts (its header, every other entry, the obsolete ones), and the editors' edition, whose
+  translation status reports on every entry, counts the whole file (``every_entry``);
 * a print job reads the code that prints: the modules ``rulebook.printing`` imports, directly or not,
   the print templates and the engine, never the site's search, theme or Sphinx extension;
 * every other file the project's load read (the rules, the examples, the glossary) is read by all.
@@ -36,17 +41,63 @@ CODE = ("rulebook", "templates", "pokerrules")
 # engine, whose results the cards and the rulebook show.
 PRINT_FOLDERS = ("templates/print/", "pokerrules/")
 PRINTING = "rulebook.printing"
+CATALOG = "rulebook.po"
 # The libraries whose version changes what is printed.
 PRINT_LIBRARIES = ("weasyprint", "pydyf", "jinja2", "babel", "markupsafe")
 
 
-def inputs_of(project: Project, house: str, languages: Iterable[str], code: Callable[[str], bool] | None = None) -> str:
+def inputs_of(project: Project, house: str, languages: Iterable[str], code: Callable[[str], bool] | None = None,
+              every_entry: bool = False) -> str:
     """The digest of the files a job of ``house`` in ``languages`` reads: ``code`` says which files of
-    the code (``rulebook/``, ``templates/``, ``pokerrules/``, conf.py) it reads (None: all of them)."""
+    the code (``rulebook/``, ``templates/``, ``pokerrules/``, conf.py) it reads (None: all of them);
+    ``every_entry``: a catalog counts whole, not by the entries the house can show."""
     languages = frozenset(languages)
-    chosen = {name: found for name, found in project.read.items()
-              if _read_by(_relative(project.root, name), house, languages, code)}
+    chosen = {}
+    for name, found in project.read.items():
+        parts = _relative(project.root, name)
+        if _read_by(parts, house, languages, code):
+            chosen[name] = found if every_entry or not _is_catalog(parts) else _entries_of(project, house, parts[1], found)
     return sources.digest_of_reads(chosen, project.root)
+
+
+def _is_catalog(parts: tuple[str, ...]) -> bool:
+    return parts[:1] == ("locales",) and parts[2:] == ("LC_MESSAGES", CATALOG)
+
+
+def _entries_of(project: Project, house: str, lang: str, found: str) -> str:
+    """A catalog's digest as ``house`` reads it: every entry but those of the rules it never shows
+    (the file's own digest when the load kept no catalog of it)."""
+    catalog = project.catalogs.get(lang)
+    if catalog is None:
+        return found
+    unread = unshown_contexts(project)[house]
+    entries = [repr((message.context, message.id, message.string, sorted(message.flags), message.auto_comments,
+                     message.user_comments, message.previous_id, message.locations))
+               for message in (*catalog, *catalog.obsolete.values()) if message.context not in unread]
+    return digest("entries", str(catalog.locale), *(f"{key}: {value}" for key, value in catalog.mime_headers),
+                  *entries)
+
+
+def unshown_contexts(project: Project) -> dict[str, frozenset[str]]:
+    """House → the contexts of the template's entries that belong to library rules the house shows
+    nowhere (neither in its rulebook nor in its editors' edition): their rule's strings and its worked
+    examples' (each tagged ``rule <id>`` by the extraction)."""
+    if project not in _UNSHOWN:
+        library = {rule.id for rule in project.library.rules} if project.library else set()
+        of_rule: dict[str, set[str]] = {}
+        for message in project.template:
+            first = message.auto_comments[0] if message.auto_comments else ""
+            if message.id and message.context and first.startswith("rule ") and first[5:] in library:
+                of_rule.setdefault(first[5:], set()).add(message.context)
+        _UNSHOWN[project] = {
+            house: frozenset(context for rule_id, contexts in of_rule.items() if rule_id not in shown
+                             for context in contexts)
+            for house, view in project.houses.items()
+            for shown in [{rule.id for rule in view.editors_book.rules}]}
+    return _UNSHOWN[project]
+
+
+_UNSHOWN: "weakref.WeakKeyDictionary[Project, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
 
 
 def _relative(root: Path, name: str) -> tuple[str, ...]:

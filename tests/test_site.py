@@ -157,6 +157,43 @@ def test_a_partial_build_keeps_everything_else_published(tree):
     assert after == before and len([p for p in after if p.parts[:2] == ("club", "ro")]) > 100
 
 
+def test_the_strings_of_rules_a_house_never_shows_redo_nothing_of_that_house(tree):
+    """Every French string of the rules the casino shows nowhere, changed: the casino's French inputs
+    are the same (its jobs are skipped), its French site made again from them is the same files, and
+    one string it does show changes its inputs (as every change to a rule the club shows changes the club's)."""
+    import shutil
+
+    from rulebook.inputs import inputs_of, unshown_contexts
+
+    build = tree / "_build"
+    project = Project.load(tree)
+    unshown = unshown_contexts(project)["casino"]
+    assert len(unshown) > 100 and "rake-split-pot.text" in unshown   # the club's split-pot rake rule
+    assert "rake-split-pot.text" not in unshown_contexts(project)["club"]
+    assert build_all(project, ("fr",), "html", build, ("casino",))
+    site = build / "site" / "casino" / "fr"
+    before = {path.relative_to(site): path.read_bytes() for path in site.rglob("*") if path.is_file()}
+    catalog = read_catalog(po_path(tree, "fr"), "fr")
+    changed = [message for message in catalog if message.context in unshown and message.string]
+    for message in changed:
+        message.string = message.string[0].swapcase() + message.string[1:]
+    write_catalog(po_path(tree, "fr"), catalog)
+    edited = Project.load(tree)
+    assert len(changed) > 100
+    assert inputs_of(edited, "casino", ("fr",)) == inputs_of(project, "casino", ("fr",))
+    assert inputs_of(edited, "club", ("fr",)) != inputs_of(project, "club", ("fr",))
+    shutil.rmtree(build / "stamps")   # made again, as if nothing had been published
+    assert build_all(edited, ("fr",), "html", build, ("casino",))
+    after = {path.relative_to(site): path.read_bytes() for path in site.rglob("*") if path.is_file()}
+    assert sorted(after) == sorted(before)
+    assert [str(name) for name in before if after[name] != before[name]] == []
+    casino_rule = project.houses["casino"].book.rules[0].text
+    shown = catalog.get(casino_rule.text, casino_rule.context)
+    shown.string = shown.string[0].swapcase() + shown.string[1:]
+    write_catalog(po_path(tree, "fr"), catalog)
+    assert inputs_of(Project.load(tree), "casino", ("fr",)) != inputs_of(edited, "casino", ("fr",))
+
+
 def test_a_build_with_nothing_changed_runs_no_sphinx_and_publishes_the_same(tree):
     """The stamp of a published build lets the next one skip Sphinx only while every input is equal."""
     build = tree / "_build"
