@@ -25,7 +25,7 @@ from typing import Callable, Iterable
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
 from rulebook import lock
-from rulebook.site import build_all
+from rulebook.site import build_all, import_sphinx
 
 # What an edit can change in the reader's edition (what the watcher watches).
 WATCHED = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py")
@@ -146,9 +146,7 @@ class Preview:
         """Build everything previewed, serve it, and rebuild on every change until interrupted."""
         import watchfiles
 
-        # Imported once, before the first build forks its workers, so no build pays for them again.
-        import furo  # noqa: F401
-        from sphinx.application import Sphinx  # noqa: F401
+        import_sphinx()   # once, before the first build forks its workers: no build pays for them again
 
         self.update()
         server = serve(self.folder / "site", lambda: self.builds, port)

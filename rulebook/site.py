@@ -15,6 +15,7 @@ rebuilt (``rulebook.stamps``).
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import shutil
@@ -167,8 +168,9 @@ def sources_of(project: Project, job: Job, files: list[Download]) -> str:
     house, lang, builder, _, number, _ = job
     if number:
         return _archive_sources(project, house, lang, builder, archived(project, house, number))
-    languages = LANGUAGES if edition(builder)[1] else (lang,)
-    return digest(builder, version("sphinx"), version("furo"), inputs_of(project, house, languages), house, lang,
+    every = edition(builder)[1]   # the editors' edition: every language, and every entry of its catalogs
+    return digest(builder, version("sphinx"), version("furo"),
+                  inputs_of(project, house, LANGUAGES if every else (lang,), every_entry=every), house, lang,
                   fingerprint(files), runtime.pinned_version(project.root), *earlier_commits(project, house))
 
 
@@ -252,6 +254,18 @@ def copy_downloads(files: list[Download], printed: dict[str, Path], folder: Path
             link_or_copy(item.located(printed), folder / item.name)
 
 
+def import_sphinx() -> None:
+    """Import what every Sphinx job imports (Sphinx, its built-in extensions, the theme, the
+    extensions the rulebook's set-up loads) in the process that forks the jobs, so that each forked
+    job starts with them: half a second a job. Importing registers nothing with docutils (that is
+    each job's Sphinx's set-up), so every job still starts clean."""
+    from sphinx import application
+
+    for name in (*application.builtin_extensions, "furo", "notfound.extension", "sphinx.ext.doctest",
+                 "rulebook.sphinxext"):
+        importlib.import_module(name)
+
+
 def work_dir(build: Path, builder: str, house: str, lang: str) -> Path:
     """Where Sphinx writes (unpublished, kept for incremental builds)."""
     return build / "work" / builder / house / lang
@@ -288,13 +302,8 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     shared = runtime.runtime(project.root) if edition(builder)[2] == "site" else None
     known = [already_published(project, job) for job in jobs]
     running = [job for job, result in zip(jobs, known) if result is None]
-    if len(running) > (os.cpu_count() or 1):
-        # More jobs than cores: import Sphinx and the theme once here, so that every forked worker
-        # starts with them (a quarter of a second each) instead of importing them again.
-        import furo  # noqa: F401
-        import sphinx.builders.html  # noqa: F401
-        import sphinx.ext.doctest  # noqa: F401
-        from sphinx.application import Sphinx  # noqa: F401
+    if running:
+        import_sphinx()   # once here rather than by every job (and by the next stage's jobs)
     editors = edition(builder)[1]
     for house, lang, _, _, number, _ in running:   # each page's reading and history, made once, here, for every worker
         shown = archived(project, house, number).project if number else project

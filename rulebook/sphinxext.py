@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, TypedDict
 from weakref import WeakKeyDictionary
 
+import jinja2
 from docutils import nodes, utils
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
@@ -28,6 +29,7 @@ from sphinx.transforms import SphinxTransform
 from rulebook import calculators, link_preview, notfound, offline, rule_index, runtime, web, wheel
 from rulebook.rule_index import RuleIndexDomain
 from rulebook.archive import folder
+from rulebook.environments import bytecode_cache
 from rulebook.errors import ModelError, ModelErrors
 from rulebook.examples import doctest_setup
 from rulebook.formatting import Translator, plural_samples
@@ -276,6 +278,9 @@ def builder_inited(app: Sphinx) -> None:
     for stale in srcdir.glob("*.rst"):
         if stale.stem not in pages:
             stale.unlink()
+    theme = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if isinstance(theme, jinja2.Environment):   # the theme's templates, compiled once for every job
+        theme.bytecode_cache = bytecode_cache(renderer.project.root, "sphinx-theme")
     # A page gone from the sources is gone from the output too (Sphinx leaves what it once wrote).
     if _offline(app):
         app.add_js_file("offline.js", loading_method="defer")
