@@ -4,7 +4,8 @@ served with live reload, and never published.
 An editor who saves a catalog wants to see the page, not the cards and PDFs ``rulebook site`` prints
 first. The preview builds only the HTML, into its own folder (``_build/preview``, with its own work
 folders and stamps: ``_build/site``, ``cards`` and ``pdf`` are never touched), in a process that
-stays up, so Sphinx and the theme are imported once rather than at every save. Each change is
+stays up, so Sphinx and the theme are imported once rather than at every save, and a rule file
+that did not change is not parsed again (``yamlload.remember_parses``). Each change is
 loaded and gated as every command does (the gate's one-line messages in the terminal; a refused
 edit leaves the last preview standing), and only the houses and languages the changed files can
 reach are rebuilt: a catalog or a language's glossary its language, a house file its house,
@@ -24,7 +25,7 @@ from typing import Callable, Iterable
 
 from rulebook.i18n import LANGUAGES
 from rulebook.project import Project
-from rulebook import lock
+from rulebook import lock, yamlload
 from rulebook.site import build_all, import_sphinx
 
 # What an edit can change in the reader's edition (what the watcher watches).
@@ -125,6 +126,7 @@ class Preview:
         self.root, self.gated, self.houses, self.languages = root, gated, houses, languages
         self.folder = build / FOLDER
         self.builds = 0   # how many builds have been put in place (what the open pages poll)
+        yamlload.remember_parses()   # loaded at every change: a file that did not change is not parsed again
 
     def update(self, changed: Iterable[Path | str] | None = None) -> bool:
         """Load, gate and rebuild what ``changed`` reaches (None: everything previewed); True if the

@@ -8,6 +8,8 @@ line of itself and of every key or item.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -134,10 +136,36 @@ def _id_of(mapping: dict) -> str | None:
     return value if isinstance(value, str) else None
 
 
+# A process that loads the project again and again (the editors' preview) keeps each file's data by
+# its bytes (``remember_parses``): a file unchanged since the last load is not parsed again.
+_PARSED: dict[tuple[str, bytes], Any] | None = None
+
+
+def remember_parses() -> None:
+    """From now on, keep what each file parsed to, by its bytes, and give a copy of it back."""
+    global _PARSED
+    if _PARSED is None:
+        _PARSED = {}
+
+
 def load(path: Path, display: str | None = None) -> Any:
     """Load one YAML file; any syntax error becomes a one-line ModelError."""
     name = display or str(path)
     data = sources.read(Path(path), name, MAX_FILE_BYTES)
+    if _PARSED is None:
+        return _parse(data, name)
+    key = (name, hashlib.blake2b(data, digest_size=16).digest())
+    if key not in _PARSED:
+        if len(_PARSED) > MAX_REMEMBERED:
+            _PARSED.clear()
+        _PARSED[key] = _parse(data, name)
+    return copy.deepcopy(_PARSED[key])   # a loader may change what it is given: never the kept one
+
+
+MAX_REMEMBERED = 1000   # files' parses kept at most (then forgotten all at once)
+
+
+def _parse(data: bytes, name: str) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -65,3 +65,25 @@ def test_the_preview_builds_into_its_own_folder_and_a_refused_edit_leaves_it_sta
     assert refused.returncode == 1
     assert "[placeholders] rake-split-pot (fr)" in refused.stdout and "preview: not rebuilt" in refused.stdout
     assert page.read_bytes() == before
+
+
+def test_the_preview_parses_again_only_the_files_that_changed(tmp_path, monkeypatch):
+    """Loaded at every change, a file with the same bytes is not parsed again; what a load is given is
+    its own copy (a loader that changes it changes nothing of the next load), and an edit is read."""
+    from rulebook import yamlload
+
+    monkeypatch.setattr(yamlload, "_PARSED", None)
+    yamlload.remember_parses()
+    path = tmp_path / "part.yaml"
+    path.write_text("rules:\n  - id: a\n    text: One.\n", encoding="utf-8")
+    parsed = []
+    real = yamlload._parse
+    monkeypatch.setattr(yamlload, "_parse", lambda data, name: parsed.append(name) or real(data, name))
+    first = yamlload.load(path, "part.yaml")
+    first["rules"][0]["text"] = "changed by a loader"
+    second = yamlload.load(path, "part.yaml")
+    assert parsed == ["part.yaml"]
+    assert second == {"rules": [{"id": "a", "text": "One."}]} and second["rules"].line_of(0) == 2
+    path.write_text("rules:\n  - id: a\n    text: Two.\n", encoding="utf-8")
+    assert yamlload.load(path, "part.yaml")["rules"][0]["text"] == "Two."
+    assert parsed == ["part.yaml", "part.yaml"]
