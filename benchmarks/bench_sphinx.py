@@ -135,15 +135,17 @@ def printed(tree: Path) -> dict[tuple[str, str], str]:
     return found
 
 
-def plain_prints(captured: Path, out: Path, kind: str, names: set[str] | None = None) -> Timing:
-    """Plain WeasyPrint of the captured documents of ``kind`` (only those ``names``, if given), one job after another."""
+def plain_prints(captured: Path, out: Path, kind: str, names: set[str] | None = None, tagged: bool = False) -> Timing:
+    """Plain WeasyPrint of the captured documents of ``kind`` (only those ``names``, if given), one job
+    after another; ``tagged``: rulebooks tagged for screen readers, as ours are."""
     timings = []
     for manifest in sorted((captured / kind).glob("*/*/manifest.json")):
         documents = [d["name"] for d in json.loads(manifest.read_text(encoding="utf-8"))]
         wanted = [name for name in documents if names is None or name in names]
         if wanted:
             house, label = manifest.parent.parent.name, manifest.parent.name
-            timings.append(run(sys.executable, PRINT_HTML, "print", captured, kind, house, label, out,
+            timings.append(run(sys.executable, PRINT_HTML, "print-tagged" if tagged else "print", captured, kind,
+                               house, label, out,
                                *(wanted if names is not None else ()), cwd=out))
     return total(timings)
 
@@ -313,7 +315,7 @@ def measure(work: Path, repeat: int) -> list[Row]:
     # prints again only the PDFs whose bytes changed.
     for what, languages, command in (("one French msgstr edited (site --lang fr)", ("fr",), ("--lang", "fr")),
                                      ("one msgstr edited in every language (make site)", TRANSLATED, ())):
-        ours, sites, whole, loads = [], [], [], []
+        ours, sites, whole, tagged, loads = [], [], [], [], []
         for _ in range(repeat):
             loads.append(load())
             before = printed(tree)
@@ -329,9 +331,14 @@ def measure(work: Path, repeat: int) -> list[Row]:
                       for kind in ("cards", "pdf")]
             sites.append(html)
             whole.append(total((html, single, *prints)))
+            tagged.append(total((html, single, *(plain_prints(captured, out, kind, {name for k, name in reprinted
+                                                                                      if k == kind}, tagged=True)
+                                                 for kind in ("cards", "pdf")))))
         at = statistics.median(loads)
         keep(rows, Row(what, median(ours), median(whole), f"sphinx-build (html, singlehtml) of the {len(changed)} "
                         f"changed folder(s) + WeasyPrint of the {len(reprinted)} PDF(s) whose bytes changed", at, 1.0))
+        keep(rows, Row(what, median(ours), median(tagged), "the same, its rulebooks tagged for screen readers as ours "
+                        "are (what the tagging alone costs)", at))
         keep(rows, Row(what, median(ours), median(sites), f"sphinx-build of the {len(changed)} changed folder(s) only",
                         at))
     for row in preview_rows(tree, plain, repeat):

@@ -50,14 +50,22 @@ def inputs_of(project: Project, house: str, languages: Iterable[str], code: Call
               every_entry: bool = False) -> str:
     """The digest of the files a job of ``house`` in ``languages`` reads: ``code`` says which files of
     the code (``rulebook/``, ``templates/``, ``pokerrules/``, conf.py) it reads (None: all of them);
-    ``every_entry``: a catalog counts whole, not by the entries the house can show."""
-    languages = frozenset(languages)
-    chosen = {}
-    for name, found in project.read.items():
-        parts = _relative(project.root, name)
-        if _read_by(parts, house, languages, code):
-            chosen[name] = found if every_entry or not _is_catalog(parts) else _entries_of(project, house, parts[1], found)
-    return sources.digest_of_reads(chosen, project.root)
+    ``every_entry``: a catalog counts whole, not by the entries the house can show. Found once per
+    project (what it read does not change), however many jobs ask."""
+    key = (house, frozenset(languages), code, every_entry)
+    made = _INPUTS.setdefault(project, {})
+    if key not in made:
+        chosen = {}
+        for name, found in project.read.items():
+            parts = _relative(project.root, name)
+            if _read_by(parts, house, key[1], code):
+                chosen[name] = found if every_entry or not _is_catalog(parts) else \
+                    _entries_of(project, house, parts[1], found)
+        made[key] = sources.digest_of_reads(chosen, project.root)
+    return made[key]
+
+
+_INPUTS: "weakref.WeakKeyDictionary[Project, dict[tuple, str]]" = weakref.WeakKeyDictionary()
 
 
 def _is_catalog(parts: tuple[str, ...]) -> bool:
