@@ -135,17 +135,15 @@ def printed(tree: Path) -> dict[tuple[str, str], str]:
     return found
 
 
-def plain_prints(captured: Path, out: Path, kind: str, names: set[str] | None = None, tagged: bool = False) -> Timing:
-    """Plain WeasyPrint of the captured documents of ``kind`` (only those ``names``, if given), one job
-    after another; ``tagged``: rulebooks tagged for screen readers, as ours are."""
+def plain_prints(captured: Path, out: Path, kind: str, names: set[str] | None = None) -> Timing:
+    """Plain WeasyPrint of the captured documents of ``kind`` (only those ``names``, if given), one job after another."""
     timings = []
     for manifest in sorted((captured / kind).glob("*/*/manifest.json")):
         documents = [d["name"] for d in json.loads(manifest.read_text(encoding="utf-8"))]
         wanted = [name for name in documents if names is None or name in names]
         if wanted:
             house, label = manifest.parent.parent.name, manifest.parent.name
-            timings.append(run(sys.executable, PRINT_HTML, "print-tagged" if tagged else "print", captured, kind,
-                               house, label, out,
+            timings.append(run(sys.executable, PRINT_HTML, "print", captured, kind, house, label, out,
                                *(wanted if names is not None else ()), cwd=out))
     return total(timings)
 
@@ -232,15 +230,43 @@ times["import Sphinx and the theme (each Sphinx worker)"] = time.perf_counter() 
 print(json.dumps(times))
 '''
 
+# What tagging a printed rulebook for screen readers costs (ours are tagged; the plain peer's are not):
+# the club's French rulebook laid out once, then written untagged and tagged by turns, in one process.
+TAGGING = '''
+import io, json, statistics, sys, time
+from pathlib import Path
+import weasyprint
+from rulebook.printing import PrintRenderer
+from rulebook.project import Project
+from rulebook.site import work_dir
+tree = Path(sys.argv[1]); project = Project.load(tree)
+page = work_dir(tree / "_build", "singlehtml", "club", "fr") / "index.html"
+html = PrintRenderer(project, "club", "fr").rulebook(page.read_text(encoding="utf-8"), str(page))
+css = weasyprint.CSS(filename=str(tree / "templates" / "print" / "rulebook.css"))
+document = weasyprint.HTML(string=html, base_url=str(page)).render(stylesheets=[css])
+plain, tagged = [], []
+for _ in range(3):
+    for tags, into in ((False, plain), (True, tagged)):
+        start = time.perf_counter()
+        document.write_pdf(io.BytesIO(), pdf_tags=tags)
+        into.append(time.perf_counter() - start)
+print(json.dumps({"tag the club's French rulebook for screen readers (the plain peer does not)":
+                  statistics.median(tagged) - statistics.median(plain)}))
+'''
+
 
 def overhead(tree: Path) -> list[Row]:
-    """What every command does before it builds anything, each part on its own (one run, in process)."""
-    result = subprocess.run([sys.executable, "-c", OVERHEAD, str(tree)], cwd=tree, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"overhead: {result.stderr[-2000:]}")
-    at = load()
-    return [Row(f"every command: {what}", (seconds, float("nan")), None, "", at)
-            for what, seconds in json.loads(result.stdout).items()]
+    """What every command does before it builds anything, each part on its own (one run, in process);
+    and what a print does that its peer does not (``TAGGING``)."""
+    rows = []
+    for script, prefix in ((OVERHEAD, "every command"), (TAGGING, "every printed rulebook")):
+        result = subprocess.run([sys.executable, "-c", script, str(tree)], cwd=tree, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit(f"overhead: {result.stderr[-2000:]}")
+        at = load()
+        rows += [Row(f"{prefix}: {what}", (seconds, float("nan")), None, "", at)
+                 for what, seconds in json.loads(result.stdout).items()]
+    return rows
 
 
 def keep(rows: list[Row], row: Row) -> None:
@@ -315,7 +341,7 @@ def measure(work: Path, repeat: int) -> list[Row]:
     # prints again only the PDFs whose bytes changed.
     for what, languages, command in (("one French msgstr edited (site --lang fr)", ("fr",), ("--lang", "fr")),
                                      ("one msgstr edited in every language (make site)", TRANSLATED, ())):
-        ours, sites, whole, tagged, loads = [], [], [], [], []
+        ours, sites, whole, loads = [], [], [], []
         for _ in range(repeat):
             loads.append(load())
             before = printed(tree)
@@ -331,14 +357,9 @@ def measure(work: Path, repeat: int) -> list[Row]:
                       for kind in ("cards", "pdf")]
             sites.append(html)
             whole.append(total((html, single, *prints)))
-            tagged.append(total((html, single, *(plain_prints(captured, out, kind, {name for k, name in reprinted
-                                                                                      if k == kind}, tagged=True)
-                                                 for kind in ("cards", "pdf")))))
         at = statistics.median(loads)
         keep(rows, Row(what, median(ours), median(whole), f"sphinx-build (html, singlehtml) of the {len(changed)} "
                         f"changed folder(s) + WeasyPrint of the {len(reprinted)} PDF(s) whose bytes changed", at, 1.0))
-        keep(rows, Row(what, median(ours), median(tagged), "the same, its rulebooks tagged for screen readers as ours "
-                        "are (what the tagging alone costs)", at))
         keep(rows, Row(what, median(ours), median(sites), f"sphinx-build of the {len(changed)} changed folder(s) only",
                         at))
     for row in preview_rows(tree, plain, repeat):

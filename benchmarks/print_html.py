@@ -2,15 +2,13 @@
 
     python benchmarks/print_html.py capture <tree> <folder>   # every card's and rulebook's HTML
     python benchmarks/print_html.py print <folder> <kind> <house> <label> <out> [<name>...]
-    python benchmarks/print_html.py print-tagged <folder> <kind> <house> <label> <out> [<name>...]
 
 ``capture`` runs ``rulebook cards`` and ``rulebook pdf`` over ``tree`` (into ``<folder>/build``) with
 the step that prints replaced by one that writes each document's HTML, its base address and its
 stylesheet to ``<folder>/<kind>/<house>/<label>/`` (``manifest.json``): exactly what WeasyPrint is
 handed. ``print`` makes each document of one job (a house's language, or language pair; only those
 ``name``d, if any) into a PDF with nothing else: no tags for screen readers, no check that a card's
-text fits, no stamps, no publishing. ``print-tagged`` tags a printed rulebook for screen readers
-as ours are (``pdf_tags``): the same PDF, to show what the tagging alone costs.
+text fits, no stamps, no publishing.
 """
 
 from __future__ import annotations
@@ -50,8 +48,7 @@ def capture(tree: Path, folder: Path) -> None:
             sys.exit(f"capture: rulebook {command} failed")
 
 
-def plain_print(folder: Path, kind: str, house: str, label: str, out: Path, names: list[str],
-                tagged: bool = False) -> None:
+def plain_print(folder: Path, kind: str, house: str, label: str, out: Path, names: list[str]) -> None:
     from weasyprint import CSS, HTML
 
     where = folder / kind / house / label
@@ -61,12 +58,11 @@ def plain_print(folder: Path, kind: str, house: str, label: str, out: Path, name
         stylesheets = [CSS(filename=document["stylesheet"])] if document["stylesheet"] else []
         html = (where / document["html"]).read_text(encoding="utf-8")
         HTML(string=html, base_url=document["base"]).write_pdf(out / f"{house}-{label}-{number}.pdf",
-                                                               stylesheets=stylesheets, pdf_tags=tagged and kind == "pdf")
+                                                               stylesheets=stylesheets)
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "capture":
         capture(Path(sys.argv[2]), Path(sys.argv[3]))
     else:
-        plain_print(Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], Path(sys.argv[6]), sys.argv[7:],
-                    tagged=sys.argv[1] == "print-tagged")
+        plain_print(Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], Path(sys.argv[6]), sys.argv[7:])
