@@ -19,7 +19,7 @@ from rulebook.editions import load_at, tagged_editions
 from rulebook.numbering import numbering_problems
 from rulebook.errors import Problem
 from rulebook import sources
-from rulebook.i18n import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path
+from rulebook.i18n import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of
 from rulebook.memo import Memo, digest
 from rulebook.model import replacement_fields
 from rulebook.project import Project
@@ -36,13 +36,6 @@ from rulebook.textchecks import (apostrophe_problem, digit_problem, doubled_prob
 CATALOG_CHECKS = ("missing", "stale", "obsolete", "fuzzy", "untranslated", "length", "characters", "placeholders",
                   "digits", "markup", "glossary", "english", "doubled", "apostrophe", "typography")
 MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "stale", "edition")
-
-
-def _rule_of(context: str | None, comments: list[str]) -> str | None:
-    for comment in comments:
-        if comment.startswith("rule "):
-            return comment[5:]
-    return None
 
 
 def check_template(root: Path, template: Catalog) -> list[Problem]:
@@ -93,7 +86,7 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
     for source in template:
         if not source.id:
             continue
-        rule = _rule_of(source.context, source.auto_comments)
+        rule = rule_of(source)
         where = source.locations[0] if source.locations else (rel, 0)
         entry = catalog.get(source.id, source.context)
         label = source.context or (source.id if isinstance(source.id, str) else source.id[0])

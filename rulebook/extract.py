@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rulebook import examples, model
 from rulebook.glossary import load_glossary
+from rulebook.i18n import RULE_NOTE
 
 
 def extract_rules(
@@ -30,6 +31,6 @@ def extract_rules(
     else:
         messages = model.read_messages(path)
     for message in messages:
-        comments = [f"rule {message.rule_id}"] if message.rule_id else []
+        comments = [f"{RULE_NOTE}{message.rule_id}"] if message.rule_id else []
         comments += message.hints
         yield message.line, "pgettext", (message.context, message.text), comments

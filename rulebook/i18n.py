@@ -30,6 +30,17 @@ DOMAIN = "rulebook"
 
 
 
+# The first of a rule string's notes to its translator names its rule: ``rule <id>`` (the extraction
+# writes it, ``rulebook.extract``; the gate, the translators' notes and the build's inputs read it).
+RULE_NOTE = "rule "
+
+
+def rule_of(message: Message) -> str | None:
+    """The rule a template entry belongs to, from its ``rule <id>`` note (None: not a rule's string)."""
+    return next((comment[len(RULE_NOTE):] for comment in message.auto_comments if comment.startswith(RULE_NOTE)),
+                None)
+
+
 def pot_path(root: Path) -> Path:
     return root / "locales" / f"{DOMAIN}.pot"
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import copy
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 
-from rulebook.i18n import SOURCE_LANGUAGE
+from rulebook.i18n import SOURCE_LANGUAGE, rule_of
 from rulebook.table_facts import titled_on_cards
 from rulebook.project import Project
 from rulebook.reading import Reading
@@ -51,12 +51,6 @@ def annotated(project: Project) -> Catalog:
 
 
 NOWHERE = "in no house's rulebook yet"
-
-
-def rule_of(message: Message) -> str | None:
-    """The rule a template entry belongs to, from its first ``#.`` comment (``rule <id>``)."""
-    first = message.auto_comments[0] if message.auto_comments else ""
-    return first[len("rule "):] if first.startswith("rule ") else None
 
 
 def _texts(msgid: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
