@@ -30,9 +30,10 @@ import os
 import weakref
 from importlib.metadata import version
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from rulebook import sources
+from rulebook.i18n import rule_of
 from rulebook.memo import Memo, digest
 from rulebook.project import Project
 
@@ -42,6 +43,7 @@ CODE = ("rulebook", "templates", "pokerrules")
 PRINT_FOLDERS = ("templates/print/", "pokerrules/")
 PRINTING = "rulebook.printing"
 CATALOG = "rulebook.po"
+T = TypeVar("T")
 # The libraries whose version changes what is printed.
 PRINT_LIBRARIES = ("weasyprint", "pydyf", "jinja2", "babel", "markupsafe")
 
@@ -52,20 +54,29 @@ def inputs_of(project: Project, house: str, languages: Iterable[str], code: Call
     the code (``rulebook/``, ``templates/``, ``pokerrules/``, conf.py) it reads (None: all of them);
     ``every_entry``: a catalog counts whole, not by the entries the house can show. Found once per
     project (what it read does not change), however many jobs ask."""
-    key = (house, frozenset(languages), code, every_entry)
-    made = _INPUTS.setdefault(project, {})
-    if key not in made:
+    languages = frozenset(languages)
+
+    def find() -> str:
         chosen = {}
         for name, found in project.read.items():
             parts = _relative(project.root, name)
-            if _read_by(parts, house, key[1], code):
+            if _read_by(parts, house, languages, code):
                 chosen[name] = found if every_entry or not _is_catalog(parts) else \
                     _entries_of(project, house, parts[1], found)
-        made[key] = sources.digest_of_reads(chosen, project.root)
+        return sources.digest_of_reads(chosen, project.root)
+
+    return _once(project, ("inputs", house, languages, code, every_entry), find)
+
+
+def _once(project: Project, key: tuple, make: Callable[[], T]) -> T:
+    """What ``make`` finds for ``project``, found once: a loaded project's reads never change."""
+    made = _MADE.setdefault(project, {})
+    if key not in made:
+        made[key] = make()
     return made[key]
 
 
-_INPUTS: "weakref.WeakKeyDictionary[Project, dict[tuple, str]]" = weakref.WeakKeyDictionary()
+_MADE: "weakref.WeakKeyDictionary[Project, dict[tuple, Any]]" = weakref.WeakKeyDictionary()
 
 
 def _is_catalog(parts: tuple[str, ...]) -> bool:
@@ -74,38 +85,40 @@ def _is_catalog(parts: tuple[str, ...]) -> bool:
 
 def _entries_of(project: Project, house: str, lang: str, found: str) -> str:
     """A catalog's digest as ``house`` reads it: every entry but those of the rules it never shows
-    (the file's own digest when the load kept no catalog of it)."""
+    (the file's own digest when the load kept no catalog of it); found once per house and language."""
     catalog = project.catalogs.get(lang)
     if catalog is None:
         return found
-    unread = unshown_contexts(project)[house]
-    entries = [repr((message.context, message.id, message.string, sorted(message.flags), message.auto_comments,
-                     message.user_comments, message.previous_id, message.locations))
-               for message in (*catalog, *catalog.obsolete.values()) if message.context not in unread]
-    return digest("entries", str(catalog.locale), *(f"{key}: {value}" for key, value in catalog.mime_headers),
-                  *entries)
+
+    def find() -> str:
+        unread = unshown_contexts(project)[house]
+        entries = [repr((message.context, message.id, message.string, sorted(message.flags), message.auto_comments,
+                         message.user_comments, message.previous_id, message.locations))
+                   for message in (*catalog, *catalog.obsolete.values()) if message.context not in unread]
+        return digest("entries", str(catalog.locale), *(f"{key}: {value}" for key, value in catalog.mime_headers),
+                      *entries)
+
+    return _once(project, ("entries", house, lang), find)
 
 
 def unshown_contexts(project: Project) -> dict[str, frozenset[str]]:
     """House → the contexts of the template's entries that belong to library rules the house shows
     nowhere (neither in its rulebook nor in its editors' edition): their rule's strings and its worked
-    examples' (each tagged ``rule <id>`` by the extraction)."""
-    if project not in _UNSHOWN:
+    examples' (each tagged ``rule <id>`` by the extraction: ``i18n.rule_of``)."""
+
+    def find() -> dict[str, frozenset[str]]:
         library = {rule.id for rule in project.library.rules} if project.library else set()
         of_rule: dict[str, set[str]] = {}
         for message in project.template:
-            first = message.auto_comments[0] if message.auto_comments else ""
-            if message.id and message.context and first.startswith("rule ") and first[5:] in library:
-                of_rule.setdefault(first[5:], set()).add(message.context)
-        _UNSHOWN[project] = {
-            house: frozenset(context for rule_id, contexts in of_rule.items() if rule_id not in shown
-                             for context in contexts)
-            for house, view in project.houses.items()
-            for shown in [{rule.id for rule in view.editors_book.rules}]}
-    return _UNSHOWN[project]
+            rule_id = rule_of(message)
+            if message.id and message.context and rule_id in library:
+                of_rule.setdefault(rule_id, set()).add(message.context)
+        return {house: frozenset(context for rule_id, contexts in of_rule.items() if rule_id not in shown
+                                 for context in contexts)
+                for house, view in project.houses.items()
+                for shown in [{rule.id for rule in view.editors_book.rules}]}
 
-
-_UNSHOWN: "weakref.WeakKeyDictionary[Project, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
+    return _once(project, ("unshown",), find)
 
 
 def _relative(root: Path, name: str) -> tuple[str, ...]:
@@ -128,10 +141,12 @@ def print_code(project: Project) -> Callable[[str], bool]:
     """Which code files a print job reads: the modules ``rulebook.printing`` imports (directly or
     not), the print templates and stylesheets, and the engine (found once per project, before the
     jobs are forked)."""
-    if project not in _PRINT_CODE:
+
+    def find() -> Callable[[str], bool]:
         modules = frozenset(_imported(project))
-        _PRINT_CODE[project] = lambda path: path in modules or path.startswith(PRINT_FOLDERS)
-    return _PRINT_CODE[project]
+        return lambda path: path in modules or path.startswith(PRINT_FOLDERS)
+
+    return _once(project, ("print code",), find)
 
 
 def print_code_digest(project: Project) -> str:
@@ -141,8 +156,6 @@ def print_code_digest(project: Project) -> str:
                                     if (parts := _relative(project.root, name)) and parts[0] in CODE
                                     and code("/".join(parts))}, project.root)
 
-
-_PRINT_CODE: "weakref.WeakKeyDictionary[Project, Callable[[str], bool]]" = weakref.WeakKeyDictionary()
 
 
 @functools.cache
