@@ -413,14 +413,14 @@ def _pdf_job(job: PrintJob) -> tuple[list[str], str | None]:
     single = page.read_text(encoding="utf-8")
     renderer = PrintRenderer(project, house_id, lang)
     pages = {}
-    if part != EXTRAS:
-        pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single, str(page))
-    elif renderer.changes is not None:   # a first edition has nothing to redline
-        pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
-    book = renderer.book
     short = f"{house_id}/{short_form_file(lang)}"
     if part == EXTRAS:
+        if renderer.changes is not None:   # a first edition has nothing to redline
+            pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
         pages[short] = renderer.short_form(single, str(page))
+    else:
+        pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single, str(page))
+    book = renderer.book
     return _write_pages(project, Path(build), "pdf", house_id, job.label, pages,
                         page, project.root / "templates" / "print" / "rulebook.css",
                         limits={short: (book.house_file, book.short_form_line, MAX_PAGES)})

@@ -261,8 +261,8 @@ def import_sphinx() -> None:
     each job's Sphinx's set-up), so every job still starts clean."""
     from sphinx import application
 
-    for name in (*application.builtin_extensions, "furo", "notfound.extension", "sphinx.ext.doctest",
-                 "rulebook.sphinxext"):
+    ours = importlib.import_module("rulebook.sphinxext")
+    for name in (*application.builtin_extensions, "furo", *ours.EXTENSIONS):
         importlib.import_module(name)
 
 

@@ -509,9 +509,13 @@ class RedSuits(SphinxTransform):
             text.parent.replace(text, pieces)
 
 
+# The extensions the rulebook's set-up loads: the doctests, and the 404 page (its addresses right at any depth).
+EXTENSIONS = ("sphinx.ext.doctest", "notfound.extension")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("sphinx.ext.doctest")
-    app.setup_extension("notfound.extension")   # the 404 page, its addresses right at any depth
+    for extension in EXTENSIONS:
+        app.setup_extension(extension)
     app.add_config_value("rulebook_root", ".", "env", types=[str])
     # The loaded project, handed over by the ``rulebook`` command as a function returning it:
     # Sphinx leaves functions out of its pickled environment, so it is never pickled or compared.

@@ -139,6 +139,7 @@ def _id_of(mapping: dict) -> str | None:
 # A process that loads the project again and again (the editors' preview) keeps each file's data by
 # its bytes (``remember_parses``): a file unchanged since the last load is not parsed again.
 _PARSED: dict[tuple[str, bytes], Any] | None = None
+MAX_REMEMBERED = 1000   # files' parses kept at most (then forgotten all at once)
 
 
 def remember_parses() -> None:
@@ -160,9 +161,6 @@ def load(path: Path, display: str | None = None) -> Any:
             _PARSED.clear()
         _PARSED[key] = _parse(data, name)
     return copy.deepcopy(_PARSED[key])   # a loader may change what it is given: never the kept one
-
-
-MAX_REMEMBERED = 1000   # files' parses kept at most (then forgotten all at once)
 
 
 def _parse(data: bytes, name: str) -> Any:
