@@ -536,14 +536,19 @@ def _print_at_size(document, pdf) -> None:
     pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
 
 
-def _sources(project: Project, kind: str, job: PrintJob) -> str:
+def _sources(project: Project, kind: str, job: PrintJob, singles: dict[Path, str]) -> str:
     """What a print job is made of, read without rendering anything: the sources its house's
     reading in its languages reads, the code and templates that print, the libraries' versions and
     the commits of the house's earlier editions (its changes); for a printed rulebook, also every
-    file of the single page Sphinx made for it (its text, its images)."""
+    file of the single page Sphinx made for it (its text, its images), digested once in ``singles``
+    for both of a language's jobs."""
     house_id, languages, build, part = job
-    page = [digest(*(f"{name}\0{found}" for name, found in sorted(
-        outputs(work_dir(Path(build), "singlehtml", house_id, languages[0])).items())))] if kind == "pdf" else []
+    page = []
+    if kind == "pdf":
+        folder = work_dir(Path(build), "singlehtml", house_id, languages[0])
+        if folder not in singles:
+            singles[folder] = digest(*(f"{name}\0{found}" for name, found in sorted(outputs(folder).items())))
+        page.append(singles[folder])
     return digest(kind, *print_versions(), inputs_of(project, house_id, languages, print_code(project)),
                   house_id, *languages, part, *earlier_commits(project, house_id), *page)
 
@@ -566,7 +571,8 @@ def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: 
         staged = publication.stage(kind)
         # Decided here, before any worker is forked or WeasyPrint imported: a job whose sources are
         # those its published files were printed from, and whose files are still those bytes, does not run.
-        made = [_sources(project, kind, args) for args in jobs]
+        singles: dict[Path, str] = {}
+        made = [_sources(project, kind, args, singles) for args in jobs]
         kept = [published_from(build, f"{kind}-sources", args.house_id, args.label, sources, build / kind)
                 for args, sources in zip(jobs, made)]
         running = [args for args, names in zip(jobs, kept) if names is None]
