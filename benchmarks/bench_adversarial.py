@@ -53,12 +53,12 @@ def adversaries(size: int) -> dict[str, str]:
 
 def checks():
     """Each check of a msgstr against its msgid (the gate's), and the search's patterns."""
-    from rulebook.checks import _text_problems
-    from rulebook.glossary import load_glossary
-    from rulebook.i18n import TRANSLATED
-    from rulebook.model import replacement_fields
-    from rulebook.search_terms import _synonym_source, with_poker_terms
-    from rulebook.textchecks import (digit_problem, doubled_problem, english_problem, french_typography_problem,
+    from rulebook.gate.checks import _text_problems
+    from rulebook.i18n.glossary import load_glossary
+    from rulebook.i18n.catalogs import TRANSLATED
+    from rulebook.core.model import replacement_fields
+    from rulebook.i18n.search_terms import _synonym_source, with_poker_terms
+    from rulebook.gate.textchecks import (digit_problem, doubled_problem, english_problem, french_typography_problem,
                                      glossary_problems, markup_problem)
     from sphinx.search.en import SearchEnglish
 

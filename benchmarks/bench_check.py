@@ -23,7 +23,7 @@ from babel.messages.mofile import write_mo
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulebook.i18n import TRANSLATED, po_path, read_catalog  # noqa: E402
+from rulebook.i18n.catalogs import TRANSLATED, po_path, read_catalog  # noqa: E402
 
 
 def babel_compile() -> None:
@@ -34,7 +34,7 @@ def babel_compile() -> None:
 
 
 def gate_in_process() -> None:
-    from rulebook.checks import run_checks
+    from rulebook.gate.checks import run_checks
     from rulebook.project import Project
 
     run_checks(Project.load(ROOT))

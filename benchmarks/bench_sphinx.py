@@ -200,23 +200,24 @@ OVERHEAD = '''
 import json, sys, time
 from pathlib import Path
 tree = Path(sys.argv[1]); times = {}; start = time.perf_counter()
-from rulebook import cli, site, printing
+from rulebook.publish import site, printing
+from rulebook import cli
 times["start Python and import the CLI, site and print modules"] = time.perf_counter() - start
 start = time.perf_counter()
 from rulebook.project import Project
 project = Project.load(tree)
 times["load the project (rules, houses, examples run, catalogs)"] = time.perf_counter() - start
 start = time.perf_counter()
-from rulebook.checks import run_checks
+from rulebook.gate.checks import run_checks
 run_checks(project)
 times["the gate (its cache warm)"] = time.perf_counter() - start
 start = time.perf_counter()
-from rulebook.archive import archived_editions, previous_edition
+from rulebook.publish.archive import archived_editions, previous_edition
 for house in project.houses:
     previous_edition(project, house); archived_editions(project, house)
 times["read the editions' git tags"] = time.perf_counter() - start
 start = time.perf_counter()
-from rulebook.stamps import outputs
+from rulebook.publish.stamps import outputs
 for kind in ("site", "cards", "pdf"):
     for house in project.houses:
         outputs(tree / "_build" / kind / house)
@@ -236,9 +237,9 @@ TAGGING = '''
 import io, json, statistics, sys, time
 from pathlib import Path
 import weasyprint
-from rulebook.printing import PrintRenderer
 from rulebook.project import Project
-from rulebook.site import work_dir
+from rulebook.publish.printing import PrintRenderer
+from rulebook.publish.site import work_dir
 tree = Path(sys.argv[1]); project = Project.load(tree)
 page = work_dir(tree / "_build", "singlehtml", "club", "fr") / "index.html"
 html = PrintRenderer(project, "club", "fr").rulebook(page.read_text(encoding="utf-8"), str(page))
@@ -468,7 +469,7 @@ def main() -> None:
         sys.exit(1 if stale else 0)
     work = Path(tempfile.mkdtemp(prefix="bench-sphinx-"))
     # A clean build is one with nothing printed before: its print cache is its own build folder's,
-    # emptied with it, never a cache shared with other builds (rulebook.print_cache).
+    # emptied with it, never a cache shared with other builds (rulebook.publish.print_cache).
     os.environ.pop("RULEBOOK_PRINT_CACHE", None)
     commit = measured_commit()
     print(text_table([]), flush=True)

@@ -31,8 +31,8 @@ GIT_ENV = {"GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org"
            "GIT_COMMITTER_EMAIL": "editor@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
 # What is counted, where it exists in this version: (module, callable or class).
 # Jinja environments are counted where the project's own code makes them (Sphinx makes its own).
-COUNTED = (("rulebook.reading", "Reading"), ("rulebook.changes", "compare"), ("rulebook.changes", "between"),
-           ("rulebook.render", "PageRenderer"), ("rulebook.printing", "PrintRenderer"), ("jinja2", "Environment"))
+COUNTED = (("rulebook.reading", "Reading"), ("rulebook.reading.changes", "compare"), ("rulebook.reading.changes", "between"),
+           ("rulebook.publish.render", "PageRenderer"), ("rulebook.publish.printing", "PrintRenderer"), ("jinja2", "Environment"))
 
 
 def git(repo: Path, *args: str) -> None:

@@ -15,23 +15,24 @@ import sys
 from pathlib import Path
 from typing import Iterator, NoReturn
 
-from rulebook import faults, lock, yamlload
-from rulebook.build import build_site, print_rulebooks
-from rulebook.changes import compare, redline
-from rulebook.checks import Problem, name_problem, run_checks
-from rulebook.coherence import confirm_notes
-from rulebook.editions import load_at, tag_edition
-from rulebook.errors import ModelError, ModelErrors
-from rulebook.fidelity import departures
-from rulebook.i18n import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
-from rulebook.model import ID_PATTERN, RESERVED_IDS
-from rulebook.printing import build_cards
-from rulebook.reports import FORMATS, render
+from rulebook.core import yamlload
+from rulebook.core.errors import ModelError, ModelErrors
+from rulebook.core.model import ID_PATTERN, RESERVED_IDS
+from rulebook.i18n.catalogs import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
 from rulebook.project import Project
-from rulebook.site import build_all
-from rulebook.status import all_status
-from rulebook.translator_notes import annotated
-from rulebook.preview import Preview
+from rulebook.editions import load_at, tag_edition
+from rulebook.reading.changes import compare, redline
+from rulebook.gate.checks import Problem, name_problem, run_checks
+from rulebook.gate.coherence import confirm_notes
+from rulebook.gate.fidelity import departures
+from rulebook.gate.reports import FORMATS, render
+from rulebook.gate.status import all_status
+from rulebook.gate.translator_notes import annotated
+from rulebook.publish import faults, lock
+from rulebook.publish.build import build_site, print_rulebooks
+from rulebook.publish.preview import Preview
+from rulebook.publish.printing import build_cards
+from rulebook.publish.site import build_all
 
 
 def _print_errors(errors: list[ModelError]) -> None:
@@ -170,7 +171,7 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_preview(root: Path, args: argparse.Namespace) -> int:
-    """The editors' preview (``rulebook.preview``): the gate's report at every change, as here."""
+    """The editors' preview (``rulebook.publish.preview``): the gate's report at every change, as here."""
 
     refused: list[int] = []
 
@@ -210,7 +211,7 @@ def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
     """Per house, the rules whose text in its language of authority departs most from the house's
-    own words, each with the editorial decisions recorded about it (``rulebook.fidelity``)."""
+    own words, each with the editorial decisions recorded about it (``rulebook.gate.fidelity``)."""
 
     project, houses = _loaded(root, args)
     report = {}

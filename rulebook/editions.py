@@ -5,7 +5,7 @@ edition tag``). Nothing of an old edition is kept in the tree: to compare, its d
 from git into a temporary folder and loaded by *today's* code. Only data is taken from the old
 commit (the rules, houses, examples and catalogs: YAML and gettext files), never its code, so an old
 ref can never run anything. (The gate judges each tagged edition, ``checks.check_editions``; the
-archive publishes those it passes, ``rulebook.archive``.)
+archive publishes those it passes, ``rulebook.publish.archive``.)
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import tarfile
 import tempfile
 from pathlib import Path, PurePosixPath
 
-from rulebook.errors import ModelError, ModelErrors
+from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.project import Project
 
 # What an edition is made of: the data folders, and the only kinds of file read from them.

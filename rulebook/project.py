@@ -22,14 +22,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
 from pokerrules import House
-from rulebook import sources
-from rulebook.errors import ModelError, ModelErrors
-from rulebook.examples import Outcome, WorkedExample, load_examples, run
-from rulebook.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
-from rulebook.memo import Memo
-from rulebook.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
-from rulebook.model import Library, Message, Rulebook, load_library
-from rulebook.numbering import Numbering, number_rules
+from rulebook.core import sources
+from rulebook.core.errors import ModelError, ModelErrors
+from rulebook.core.examples import Outcome, WorkedExample, load_examples, run
+from rulebook.core.memo import Memo
+from rulebook.core.model import Library, Message, Rulebook, load_library
+from rulebook.core.numbering import Numbering, number_rules
+from rulebook.i18n.catalogs import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
+from rulebook.i18n.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.

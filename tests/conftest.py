@@ -20,7 +20,7 @@ SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "ru
            "runtime")
 
 # A test's build prints only what no build on this machine printed before from the same pages and
-# code (rulebook.print_cache): what `make site` printed, and what one test printed, another links.
+# code (rulebook.publish.print_cache): what `make site` printed, and what one test printed, another links.
 os.environ.setdefault("RULEBOOK_PRINT_CACHE", str(ROOT / "_build" / "print-cache"))
 
 
@@ -38,8 +38,8 @@ def built_site(project) -> Path:
     PDFs it offers for download), for every test that reads it: the project's own ``_build``, brought
     up to date once per session by the same incremental build (nothing is redone that is current, so
     `make test` after `make site` reads what was published, and never a stale page)."""
-    from rulebook.i18n import LANGUAGES
-    from rulebook.build import build_site
+    from rulebook.i18n.catalogs import LANGUAGES
+    from rulebook.publish.build import build_site
 
     assert build_site(project, LANGUAGES, ROOT / "_build")
     return ROOT / "_build" / "site"
@@ -81,7 +81,7 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 def set_translations(tree: Path, strings: dict[str, dict[str, str]]) -> None:
     """Write translations as a translator would: language → message context → msgstr, each
     entry then translated (neither fuzzy nor remembering a previous msgid)."""
-    from rulebook.i18n import po_path, read_catalog, write_catalog
+    from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 
     for lang, by_context in strings.items():
         path = po_path(tree, lang)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from rulebook.printing import build_cards
 from rulebook.project import Project
 from rulebook.reading import Reading
-from rulebook.table_facts import table_facts
+from rulebook.reading.table_facts import table_facts
+from rulebook.publish.printing import build_cards
 from tests.conftest import edit
 from tests.test_print import A4, marks_of, runs_of, spaced, text_of
 

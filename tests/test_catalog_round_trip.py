@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from conftest import ROOT, copy_sources, run_rulebook
-from rulebook.i18n import TRANSLATED, po_path, pot_path, read_catalog, write_catalog
+from rulebook.i18n.catalogs import TRANSLATED, po_path, pot_path, read_catalog, write_catalog
 
 LANG = "ro"
 # An entry flagged python-brace-format whose msgstr uses {amount} (twice).
@@ -210,9 +210,9 @@ def test_msgfmt_and_the_gate_agree_on_a_bad_placeholder(source_tree: Path, catal
 
 def test_each_rule_string_says_where_it_appears(project) -> None:
     """Read from the project: each house's number, title and page for the rule; the cards for a title."""
-    from rulebook.table_facts import titled_on_cards
+    from rulebook.reading.table_facts import titled_on_cards
     from rulebook.reading import Reading
-    from rulebook.translator_notes import annotated
+    from rulebook.gate.translator_notes import annotated
 
     template = annotated(project)
     checked = 0
@@ -236,7 +236,7 @@ def test_each_rule_string_says_where_it_appears(project) -> None:
 
 
 def test_a_msgid_with_a_line_break_is_flagged_no_wrap(project) -> None:
-    from rulebook.translator_notes import annotated
+    from rulebook.gate.translator_notes import annotated
 
     template = Catalog(fuzzy=False)
     for message in project.template:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.i18n import po_path, read_catalog, write_catalog
+from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from tests.conftest import edit, run_rulebook as rulebook
 
 
@@ -105,7 +105,7 @@ def test_gate_sees_stale_catalogs_after_a_source_edit(tree):
 
 def test_a_merge_of_a_long_changed_message_stays_valid_gettext(tree):
     """Babel wraps a long previous msgid (#| msgid) inside its quotes; our writer must not."""
-    from rulebook.i18n import strict_catalog
+    from rulebook.i18n.catalogs import strict_catalog
 
     edit(tree / "executable_examples" / "holdem.yaml", "three hands are played in a row",
          "three hands are played one after another, in a row")
@@ -122,7 +122,7 @@ def test_a_fuzzy_or_empty_entry_reads_as_the_english():
     the English, singular and plural alike; a reviewed one is shown."""
     from babel.messages.catalog import Catalog
 
-    from rulebook.i18n import Translations
+    from rulebook.i18n.catalogs import Translations
 
     catalog = Catalog(locale="fr")
     catalog.add("The cap", "Le plafond (à revoir)", context="rake-cap.title", flags=("fuzzy",))

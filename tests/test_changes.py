@@ -143,10 +143,10 @@ def read_here(kind: str, name: str) -> bool:
 def edition_build(editions, tmp_path_factory) -> Path:
     """The club's edition 2 as `make site` publishes it, in every language: cards, PDFs and site
     (of the printed files, those the tests read: ``read_here``)."""
-    from rulebook import printing
-    from rulebook.i18n import LANGUAGES
+    from rulebook.publish import printing
+    from rulebook.i18n.catalogs import LANGUAGES
     from rulebook.project import Project
-    from rulebook.build import build_site
+    from rulebook.publish.build import build_site
 
     build = tmp_path_factory.mktemp("editions-build")
     write = printing._write_pages
@@ -306,7 +306,7 @@ def test_the_text_builder_builds_every_page_the_changes_page_included(editions, 
 def test_a_single_edition_clone_builds(tmp_path):
     """No tag: the changes page says this is the first edition, and `changes` against HEAD finds nothing."""
     from rulebook.project import Project
-    from rulebook.site import build_all
+    from rulebook.publish.site import build_all
 
     repo = first_edition(tmp_path / "clone")
     assert build_all(Project.load(repo), ("en", "ro"), "html", tmp_path / "build", ("club",))
@@ -324,7 +324,7 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(tmp_path):
     """A first edition has nothing to redline: no redline PDF (one left from an earlier build is not
     carried over), no offer of one, and the printed rulebook ends without the changes page."""
     from rulebook.project import Project
-    from rulebook.build import print_rulebooks
+    from rulebook.publish.build import print_rulebooks
 
     repo = first_edition(tmp_path / "clone")
     project = Project.load(repo)
@@ -346,9 +346,9 @@ def test_redline_words_are_text_never_markup():
     from docutils.parsers.rst import roles
     from sphinx.util.docutils import docutils_namespace
 
-    from rulebook.changes import redline
-    from rulebook.render import redline_rst
-    from rulebook.sphinxext import deleted, inserted, redline_role
+    from rulebook.reading.changes import redline
+    from rulebook.publish.render import redline_rst
+    from rulebook.publish.sphinxext import deleted, inserted, redline_role
 
     old = "a `b` <script>alert(1)</script> *c* :ref:`d` \\ e_ .. f::"
     new = "a `b2` <img src=x onerror=alert(1)> **c** |sub| [#]_ e_ .. f::"
@@ -366,7 +366,7 @@ def test_redline_words_are_text_never_markup():
 def test_a_later_edition_without_its_predecessor_says_so(tree):
     """Edition 2 in sources that do not hold edition 1 (no tag, no git): never "the first edition"."""
     from rulebook.project import Project
-    from rulebook.render import PageRenderer
+    from rulebook.publish.render import PageRenderer
 
     edit(tree / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")
     page = PageRenderer(Project.load(tree), "club", "ro").pages()["changes"]
@@ -379,7 +379,7 @@ def test_a_new_tag_is_never_served_stale(editions, tmp_path):
     import time
 
     from rulebook.project import Project
-    from rulebook.site import build_all
+    from rulebook.publish.site import build_all
 
     def page() -> str:
         assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
@@ -403,7 +403,7 @@ def test_a_new_tag_is_never_served_stale(editions, tmp_path):
 def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
     """A duration, a yes/no and an amount: labelled and formatted as the pages
     write them, each with the rules that quote it (none for what no rule quotes)."""
-    from rulebook.changes import compare
+    from rulebook.reading.changes import compare
     from rulebook.project import Project
 
     before = Project.load(tree)
@@ -442,7 +442,7 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
     house named on the cover and the changes in the running head; offered beside the rulebook."""
     from pypdf import PdfReader
 
-    from rulebook.changes import compare, redline
+    from rulebook.reading.changes import compare, redline
     from rulebook.editions import load_at
     from rulebook.project import Project
 
@@ -480,7 +480,7 @@ def test_a_card_says_which_of_its_numbers_changed(editions, edition_build):
     """The cards of the low tier's stakes (their cap changed) carry the line, old → new in its language, at
     8 pt or more, and so does the rake card, which prints every cap; the other cards, whose numbers did
     not change, do not."""
-    from rulebook.i18n import LANGUAGES
+    from rulebook.i18n.catalogs import LANGUAGES
     from rulebook.project import Project
     from tests.test_print import runs_of
 
@@ -509,10 +509,10 @@ def test_every_house_parameter_has_a_label_and_readable_values_in_every_language
     engine accepts for a policy has its words."""
     from pokerrules.house import ALL_IN_RULES, SHOWDOWN_RULES, UNDERCALL_RULES
 
-    from rulebook.changes import _leaves, _plain
-    from rulebook.formatting import LocaleFormatter
-    from rulebook.i18n import LANGUAGES
-    from rulebook.parameters import VALUE_WORDS, formatted, label
+    from rulebook.reading.changes import _leaves, _plain
+    from rulebook.i18n.formatting import LocaleFormatter
+    from rulebook.i18n.catalogs import LANGUAGES
+    from rulebook.i18n.parameters import VALUE_WORDS, formatted, label
 
     assert (set(VALUE_WORDS["betting.incomplete_all_in"]), set(VALUE_WORDS["betting.undercall"]),
             set(VALUE_WORDS["showdown.first_to_show"])) == (set(ALL_IN_RULES), set(UNDERCALL_RULES), set(SHOWDOWN_RULES))
@@ -539,7 +539,7 @@ def test_an_edition_is_not_published_while_a_language_lacks_a_changed_rules_new_
     fails with one line naming the catalog, its line and the rule, and the edition cannot be tagged."""
     import shutil
 
-    from rulebook.i18n import po_path, read_catalog, write_catalog
+    from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 
     repo = tmp_path / "repo"
     shutil.copytree(editions, repo, ignore=shutil.ignore_patterns("_build"))
@@ -575,8 +575,8 @@ def rule_text(html: str, rule_id: str) -> str:
 def test_the_previous_edition_stays_readable_at_its_addresses(changes_site, project, lang):
     """Edition 1 under edition/1/, as it was: the old cap, the old wording, the removed rule at its anchor;
     saying in the reader's language that it is no longer in force, and linking to the edition in force."""
-    from rulebook.formatting import LocaleFormatter
-    from rulebook.render import PageRenderer
+    from rulebook.i18n.formatting import LocaleFormatter
+    from rulebook.publish.render import PageRenderer
 
     archive = changes_site / lang / "edition" / "1"
     html = (archive / "rake.html").read_text(encoding="utf-8")
@@ -642,8 +642,8 @@ def test_the_archive_has_no_dead_link_and_shows_no_machinery(changes_site):
 def test_an_archived_edition_is_rendered_once(editions, tmp_path, monkeypatch):
     """An edition's commit never changes: once published, its archive is not rendered again."""
     from rulebook.project import Project
-    from rulebook.render import PageRenderer
-    from rulebook.site import build_all
+    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site import build_all
 
     assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
     page = tmp_path / "site" / "club" / "en" / "edition" / "1" / "rake.html"
@@ -664,7 +664,7 @@ def test_an_edition_this_version_cannot_read_is_one_line(editions, tmp_path):
     tag, the file and the line."""
     from rulebook.editions import EditionError
     from rulebook.project import Project
-    from rulebook.site import build_all
+    from rulebook.publish.site import build_all
 
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", str(editions), str(clone))

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulebook.i18n.catalogs import po_path, read_catalog
 from rulebook.editions import tag_name
-from rulebook.i18n import po_path, read_catalog
 from tests.conftest import ROOT, copy_sources
 from tests.test_changes import git
 from tests.test_gate import set_msgstr

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.coherence import removed_statements, rule_digests
-from rulebook.textchecks import apostrophe_problem, doubled_problem, repeated
+from rulebook.gate.coherence import removed_statements, rule_digests
+from rulebook.gate.textchecks import apostrophe_problem, doubled_problem, repeated
 from tests.conftest import edit, line_of, run_rulebook
 from tests.test_gate import set_msgstr
 
@@ -200,7 +200,7 @@ def test_each_policy_stated_once_per_house(project):
 
 
 def test_each_house_glossary_lists_only_its_own_terms(project):
-    from rulebook.render import PageRenderer
+    from rulebook.publish.render import PageRenderer
 
     casino = {term.id for term in PageRenderer(project, "casino", "en").terms}
     club = {term.id for term in PageRenderer(project, "club", "en").terms}
@@ -213,7 +213,7 @@ def test_each_house_glossary_lists_only_its_own_terms(project):
 def test_a_quotation_the_english_quotes_may_stay_as_written():
     """A note quotes a document's own words ("STRADLLE"): a translation keeps the quotation, and
     the English-word check still catches an English word outside it."""
-    from rulebook.textchecks import english_problem
+    from rulebook.gate.textchecks import english_problem
 
     msgid = 'The document writes "STRADLLE" and "Si call".'
     assert english_problem(frozenset(), msgid, "Le texte écrit « STRADLLE » et « Si call ».") is None

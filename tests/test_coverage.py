@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulebook.model import load_library
+from rulebook.core.model import load_library
 from tests.conftest import ROOT
 
 SEEDS = ROOT.parent / "shared" / "seeds"

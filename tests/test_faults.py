@@ -3,7 +3,7 @@
 Each case breaks one thing the way a careless contributor, a crash or an attacker would, then
 checks that nothing stale, half-published or lost is left: the published tree equals a clean build
 of the same sources, file by file, or the previous publication. The faults are injected at named
-moments of the build (``rulebook.faults``: RULEBOOK_FAULT), never by sleeping and racing. To stay
+moments of the build (``rulebook.publish.faults``: RULEBOOK_FAULT), never by sleeping and racing. To stay
 cheap, the builds are of one house in one language, HTML only (the editors' edition, published in
 ``_build/review``), started from one clean build copied for each case.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.i18n import po_path, read_catalog, write_catalog
+from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from tests.conftest import ROOT, copy_sources, edit, run_rulebook, set_translations
 
 pytestmark = pytest.mark.xdist_group("faults")   # the clean builds below are made once, in one worker
@@ -193,8 +193,8 @@ def test_a_deleted_or_truncated_output_is_rebuilt_never_carried_over(tree, base)
 
 def _tiny_pdf(job):
     """A print job of one small page (the machinery of every print job, at a fraction of the cost)."""
-    from rulebook import workers
-    from rulebook.printing import _write_pages
+    from rulebook.publish import workers
+    from rulebook.publish.printing import _write_pages
 
     house, (lang,), build, _ = job
     project = workers.project()
@@ -203,7 +203,7 @@ def _tiny_pdf(job):
 
 
 def test_a_truncated_pdf_is_printed_again_never_carried_over(tree):
-    from rulebook.printing import PrintJob, _print
+    from rulebook.publish.printing import PrintJob, _print
     from rulebook.project import Project
 
     project, build = Project.load(tree), tree / "_build"
@@ -300,7 +300,7 @@ def translated(path: Path) -> dict:
 def test_update_po_keeps_every_translation_through_remove_and_restore(sources):
     import re
 
-    from rulebook.i18n import strict_catalog
+    from rulebook.i18n.catalogs import strict_catalog
 
     for command in (("gettext",), ("update-po", "--lang", "fr")):   # the catalog as the sources have it now
         assert run_rulebook(sources, *command).returncode == 0
@@ -327,7 +327,7 @@ def test_update_po_keeps_every_translation_through_remove_and_restore(sources):
     ("Evil\nparts: []", False), ("Tab\tand NUL\0", False), ("", False), ("W" * 25, False),
 ])
 def test_new_house_writes_any_name_as_yaml_or_refuses_it_in_one_line(sources, name, written):
-    from rulebook import yamlload
+    from rulebook.core import yamlload
 
     done = run_rulebook(sources, "new-house", "riverside", "--name", name)
     said = done.stdout + done.stderr
@@ -382,8 +382,8 @@ def test_the_gate_refuses_what_publishing_would_fail_on(sources, break_it, file,
 
 
 def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
-    from rulebook.model import RESERVED_IDS
-    from rulebook.render import PageRenderer
+    from rulebook.core.model import RESERVED_IDS
+    from rulebook.publish.render import PageRenderer
 
     for house_id, edition in project.houses.items():
         made = set(PageRenderer(project, house_id, "en", editors=True).pages([], [])) - \
@@ -394,7 +394,7 @@ def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
 def test_a_title_in_wide_characters_is_underlined_to_its_width():
     from docutils.utils import column_width
 
-    from rulebook.render import heading
+    from rulebook.publish.render import heading
 
     title, underline = heading("牌桌规则 ルール", "=").split("\n")
     assert len(underline) == column_width(title) > len(title)
@@ -408,8 +408,8 @@ def test_the_longest_house_name_the_gate_accepts_fits_every_card(project, tmp_pa
 
     from weasyprint import HTML
 
-    from rulebook.checks import MAX_HOUSE_NAME
-    from rulebook.printing import PrintRenderer, overflow
+    from rulebook.gate.checks import MAX_HOUSE_NAME
+    from rulebook.publish.printing import PrintRenderer, overflow
 
     club = project.houses["club"]
     css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
@@ -430,7 +430,7 @@ def test_search_words_become_patterns_javascript_can_read(tmp_path):
 
     from sphinx.search.en import SearchEnglish
 
-    from rulebook.search_terms import with_poker_terms
+    from rulebook.i18n.search_terms import with_poker_terms
 
     code = with_poker_terms("en", SearchEnglish, ["all in"], {"c#": "rake", "a.b(c)/d": "rake"}).js_splitter_code
     synonyms = json.loads(re.search(r"const SEARCH_SYNONYMS = (\{.*\});", code).group(1))

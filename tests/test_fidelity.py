@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from rulebook.model import load_library
+from rulebook.core.model import load_library
 from tests.conftest import ROOT
 
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -59,10 +59,10 @@ def _flat_numbers(data) -> set[str]:
 def published_english(book) -> dict[str, str]:
     """Each published rule of a house as a reader reads it in English: title, text, items and the
     proposals the house adopted, every placeholder filled with the house's value."""
-    from rulebook.formatting import format_value
-    from rulebook.i18n import Translations
-    from rulebook.model import fill
-    from rulebook.values import resolve
+    from rulebook.i18n.formatting import format_value
+    from rulebook.i18n.catalogs import Translations
+    from rulebook.core.model import fill
+    from rulebook.core.values import resolve
 
     english = Translations("en", None)
     found = {}
@@ -98,9 +98,9 @@ NUMBER_WORDS = {
 def literal_numbers_not_in_own_excerpts(book) -> dict[str, list[str]]:
     """Rule id → the numbers of its literal values (``504 lei``, ``2``: not house parameters) that its
     own excerpts do not give, in digits or in words: a number the rulebook brought in itself."""
-    from rulebook.formatting import format_value
-    from rulebook.i18n import Translations
-    from rulebook.values import resolve
+    from rulebook.i18n.formatting import format_value
+    from rulebook.i18n.catalogs import Translations
+    from rulebook.core.values import resolve
 
     english, found = Translations("en", None), {}
     for rule in book.published().rules:
@@ -124,7 +124,7 @@ def test_every_literal_number_is_in_the_rules_own_excerpt(book):
 def test_a_literal_number_the_excerpt_does_not_give_is_caught():
     import dataclasses
 
-    from rulebook.values import parse_value
+    from rulebook.core.values import parse_value
 
     casino = LIBRARY.house("casino")
     rule = next(rule for rule in casino.rules if rule.id == "tournament-four-card-flop")
@@ -177,7 +177,7 @@ def test_a_text_of_authority_in_other_words_tops_the_report(tree, capsys):
     """The report can fail its readers only if it misses a departure: a Romanian text rewritten in
     words of its own comes first, and says that no decision is recorded for it."""
     from rulebook.cli import main
-    from rulebook.i18n import po_path, read_catalog, write_catalog
+    from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 
     path = po_path(tree, "ro")
     catalog = read_catalog(path, "ro")
@@ -193,7 +193,7 @@ def test_a_text_of_authority_in_other_words_tops_the_report(tree, capsys):
 @pytest.mark.parametrize("house", [book.id for book in LIBRARY.houses])
 def test_the_ten_largest_departures_of_each_house_have_a_recorded_decision(project, house):
     """Where a house's text of authority departs most from its own words, an editor decided so."""
-    from rulebook.fidelity import departures
+    from rulebook.gate.fidelity import departures
 
     undecided = [d.rule_id for d in departures(project, house)[:10] if not d.decisions]
     assert undecided == [], f"record a decision (rules/ADDITIONS.md or a note), or bring them back to {house}'s words"

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulebook.i18n import po_path, read_catalog, write_catalog
+from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from tests.conftest import ROOT, Run, edit, line_of, run_rulebook
 
 
@@ -147,7 +147,7 @@ def test_json_output(tree):
 
 def test_a_number_repeated_in_a_translation_is_an_added_number():
     """Numbers are counted, not just seen: "20" twice where the English has it once adds a 20."""
-    from rulebook.textchecks import digit_problem
+    from rulebook.gate.textchecks import digit_problem
 
     assert digit_problem("The cap is 20 {currency}.", "Plafonul este 20 {currency}.") is None
     assert digit_problem("The cap is 20 {currency}.", "Plafonul este 20 {currency}, adică 20.") == \

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.i18n import TRANSLATED
+from rulebook.i18n.catalogs import TRANSLATED
 from tests.conftest import edit, line_of, run_rulebook
 
 GLOSSARY = "locales/glossary.yaml"

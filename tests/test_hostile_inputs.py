@@ -16,8 +16,8 @@ from typing import Callable
 
 import pytest
 
+from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from rulebook.cli import main
-from rulebook.i18n import po_path, read_catalog, write_catalog
 from tests.conftest import edit
 
 PAYLOAD_FILE = "/tmp/rulebook-hostile-payload"

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from rulebook.cli import main
-from rulebook.i18n import po_path, read_catalog, write_catalog
+from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from rulebook.site import build_all
+from rulebook.publish.site import build_all
+from rulebook.cli import main
 from tests.conftest import article, edit, line_of, pdf_text, run_rulebook
 
 THIRD_EXAMPLE = """
@@ -107,7 +107,7 @@ def test_a_third_house_publishes_its_own_numbers(tree, capsys):
 
 
 def test_a_tournament_room_gets_no_table_cards(project, tmp_path):
-    from rulebook.printing import build_cards
+    from rulebook.publish.printing import build_cards
 
     written = build_cards(project, tmp_path, ("en",), ("casino",))
     assert written == [] and not (tmp_path / "cards" / "casino").exists()

@@ -116,32 +116,42 @@ def test_the_walk_finds_a_cycle_and_a_function_local_import(tmp_path):
 
 
 CODE_MAP = ROOT / "docs" / "CODE_MAP.md"
-_LAYER = re.compile(r"^## (?P<layer>.+?) —")
+# A layer's heading names the folder its modules are in: ``## core — `rulebook/core/`: …``.
+_LAYER = re.compile(r"^## (?P<layer>.+?) — `(?P<folder>[\w/]+)/`")
 _MODULE = re.compile(r"^- `(?P<module>[\w.]+)` — \S")
 
 
 def layers(map_text: str) -> dict[str, int]:
-    """``rulebook.<module>`` → the position of its layer in the code map (the engine's package is 0)."""
+    """Module → the position of its layer in the code map (the engine's package is 0). A module is
+    named within its layer's folder, so the map's layers are the tree's folders: a module listed
+    under ``rulebook/core/`` is ``rulebook.core.<name>``, and the folder's package is in its layer."""
     found: dict[str, int] = {}
-    layer = -1
+    layer, package = -1, ""
     for line in map_text.splitlines():
-        if _LAYER.match(line):
-            layer += 1
+        if heading := _LAYER.match(line):
+            layer, package = layer + 1, heading["folder"].replace("/", ".")
+            if "." in package:   # a folder of its own: its package (``__init__``) is of this layer
+                found[package] = layer
         elif (listed := _MODULE.match(line)) and layer >= 0:
             name = listed["module"]
-            name = name if name in PACKAGES else f"rulebook.{name}"
-            assert name not in found, f"{name} is in the code map twice"
+            if "." in package and name == package.rpartition(".")[2]:
+                name = package   # the module its folder is named for: the package's own (``__init__``)
+            elif name not in PACKAGES:
+                name = f"{package}.{name}"
+            assert name not in found or name == package, f"{name} is in the code map twice"
             found[name] = layer
     return found
 
 
 def against_the_flow(root: Path, map_text: str) -> list[str]:
-    """``module (layer) imports module (later layer)`` for each import that points back up the map,
-    and ``module: not in the code map`` for each module the map does not place."""
+    """``module imports module, a later layer`` for each import that points back up the map,
+    ``module: not in the code map`` for each module the map does not place where it is, and
+    ``module: in the code map, not in the code`` for each the map places where none is."""
     known, placed = modules(root), layers(map_text)
     names = {module: module if module in placed else module.split(".")[0] for module in known}
     found = [f"{module}: not in the code map" for module in known
              if module.startswith("rulebook.") and module not in placed]
+    found += [f"{module}: in the code map, not in the code" for module in placed if module not in known]
     for module, path in known.items():
         if names[module] not in placed:
             continue
@@ -158,19 +168,32 @@ def test_the_code_map_places_every_module_and_every_import_points_down_it():
 
 
 def test_the_code_map_check_finds_an_unplaced_module_and_an_import_against_the_flow(tmp_path):
-    """A module the map leaves out and an import of a later layer (and the engine importing the
-    generator) are each found."""
-    for package in PACKAGES:
+    """A module the map leaves out or places in another folder, a module the map lists that is not
+    there, and an import of a later layer (and the engine importing the generator) are each found."""
+    for package in (*PACKAGES, "rulebook/core", "rulebook/publish"):
         (tmp_path / package).mkdir()
         (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "pokerrules" / "engine.py").write_text("from rulebook.errors import ModelError\n", encoding="utf-8")
-    (tmp_path / "rulebook" / "errors.py").write_text("from rulebook import site\n", encoding="utf-8")
-    (tmp_path / "rulebook" / "site.py").write_text("from rulebook.errors import ModelError\n", encoding="utf-8")
-    (tmp_path / "rulebook" / "stray.py").write_text("", encoding="utf-8")
-    code_map = ("## engine — the engine\n\n- `pokerrules` — the engine.\n\n## core — data\n\n"
-                "- `errors` — the error.\n\n## publish — the site\n\n- `site` — the site.\n")
+    (tmp_path / "pokerrules" / "engine.py").write_text("from rulebook.core.errors import ModelError\n", encoding="utf-8")
+    (tmp_path / "rulebook" / "core" / "errors.py").write_text("from rulebook.publish import site\n", encoding="utf-8")
+    (tmp_path / "rulebook" / "publish" / "site.py").write_text("from rulebook.core.errors import ModelError\n",
+                                                               encoding="utf-8")
+    (tmp_path / "rulebook" / "publish" / "stray.py").write_text("", encoding="utf-8")
+    (tmp_path / "rulebook" / "core" / "lost.py").write_text("", encoding="utf-8")
+    (tmp_path / "rulebook" / "cli.py").write_text("from rulebook.publish.site import build\n", encoding="utf-8")
+    code_map = ("## engine — `pokerrules/`: the engine\n\n- `pokerrules` — the engine.\n\n"
+                "## core — `rulebook/core/`: data\n\n- `errors` — the error.\n- `gone` — a module removed.\n\n"
+                "## publish — `rulebook/publish/`: the site\n\n- `site` — the site.\n- `lost` — in core, not here.\n\n"
+                "## cli — `rulebook/`: the commands\n\n- `cli` — the commands.\n")
     assert against_the_flow(tmp_path, code_map) == [
-        "pokerrules.engine imports rulebook.errors, a later layer",
-        "rulebook.errors imports rulebook.site, a later layer",
-        "rulebook.stray: not in the code map",
+        "pokerrules.engine imports rulebook.core.errors, a later layer",
+        "rulebook.core.errors imports rulebook.publish.site, a later layer",
+        "rulebook.core.gone: in the code map, not in the code",
+        "rulebook.core.lost: not in the code map",
+        "rulebook.publish.lost: in the code map, not in the code",
+        "rulebook.publish.stray: not in the code map",
     ]
+    assert against_the_flow(tmp_path, code_map.replace("- `lost` — in core, not here.", "")
+                            .replace("- `gone` — a module removed.", "- `lost` — found.")
+                            .replace("- `site` — the site.", "- `site` — the site.\n- `stray` — placed.")) == [
+        "pokerrules.engine imports rulebook.core.errors, a later layer",
+        "rulebook.core.errors imports rulebook.publish.site, a later layer"]

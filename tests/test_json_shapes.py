@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from rulebook.json_shapes import CatalogRecord, Findings, fits
-from rulebook.publish import JOURNAL, recover
+from rulebook.core.json_shapes import CatalogRecord, Findings, fits
+from rulebook.publish.staging import JOURNAL, recover
 
 
 @pytest.mark.parametrize("journal", [[["site", "site.2"]], "site.2", 7, {"site": ["site.2"]}])

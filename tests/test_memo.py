@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from rulebook import memo
-from rulebook.memo import Memo
+from rulebook.core import memo
+from rulebook.core.memo import Memo
 from tests.conftest import edit, run_rulebook
 
 
@@ -49,14 +49,14 @@ def test_a_catalog_read_back_from_the_cache_is_the_catalog_parsed(tree):
 
     from babel.messages.pofile import write_po
 
-    from rulebook import i18n
+    from rulebook.i18n import catalogs
 
     cache = tree / "_build" / "cache"
-    for lang in i18n.TRANSLATED:
-        parsed = i18n.strict_catalog(tree, lang, cache)
-        i18n._ACCEPTED.clear()
+    for lang in catalogs.TRANSLATED:
+        parsed = catalogs.strict_catalog(tree, lang, cache)
+        catalogs._ACCEPTED.clear()
         memo._TABLES.clear()                                  # a new process: from the file only
-        cached = i18n.strict_catalog(tree, lang, cache)
+        cached = catalogs.strict_catalog(tree, lang, cache)
         assert cached is not parsed and len(cached) == len(parsed) > 1000
         fields = ("id", "string", "context", "flags", "lineno", "locations", "auto_comments", "user_comments",
                   "previous_id")
@@ -72,11 +72,11 @@ def test_a_catalog_read_back_from_the_cache_is_the_catalog_parsed(tree):
 
 
 def test_a_changed_catalog_is_never_answered_from_the_cache(tree):
-    from rulebook import i18n
+    from rulebook.i18n import catalogs
 
     cache = tree / "_build" / "cache"
-    assert i18n.strict_catalog(tree, "fr", cache) is not None
-    i18n._ACCEPTED.clear()
+    assert catalogs.strict_catalog(tree, "fr", cache) is not None
+    catalogs._ACCEPTED.clear()
     memo._TABLES.clear()
     po = tree / "locales" / "fr" / "LC_MESSAGES" / "rulebook.po"
     edit(po, 'msgstr "Langue"', 'msgstr Langue')                  # no longer gettext

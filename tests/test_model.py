@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.errors import ModelErrors
-from rulebook.model import load_rulebook
+from rulebook.core.errors import ModelErrors
+from rulebook.core.model import load_rulebook
 from tests.conftest import ROOT, edit, line_of
 
 

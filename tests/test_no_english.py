@@ -22,8 +22,8 @@ from pathlib import Path
 import yaml
 from babel.messages.pofile import read_po
 
-from rulebook.i18n import LANGUAGES
-from rulebook.theme_strings import NO_RESULTS, SPHINX_NO_RESULTS
+from rulebook.i18n.catalogs import LANGUAGES
+from rulebook.i18n.theme_strings import NO_RESULTS, SPHINX_NO_RESULTS
 from tests.conftest import ROOT
 
 SHOWN_ATTRIBUTES = ("alt", "title", "aria-label", "placeholder")

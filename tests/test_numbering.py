@@ -10,7 +10,7 @@ import unicodedata
 
 import pytest
 
-from rulebook.numbering import NUMBER, number_rules, numbering_problems, passage_number
+from rulebook.core.numbering import NUMBER, number_rules, numbering_problems, passage_number
 from tests.conftest import ROOT, edit, line_of, run_rulebook
 
 CASINO_DOCUMENT = ROOT.parent / "shared" / "seeds" / "003_8d5597e505eeeeee.txt"
@@ -222,7 +222,7 @@ def test_each_glossary_term_has_its_own_anchor_in_every_language(project, built_
 def test_the_index_files_words_in_the_languages_alphabetical_order(project):
     """Croatian č, ć after c and ž after z; Romanian ă, â after a; French accents only break ties; a
     reader's own word sends to its term, and the term written another way ("allin") is not listed."""
-    from rulebook.formatting import collation_key, initial
+    from rulebook.i18n.formatting import collation_key, initial
     from rulebook.reading import Reading
 
     def ordered(words, lang):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import urllib.request
 
 from conftest import run_rulebook
-from rulebook.preview import RELOAD_SCRIPT, VERSION_PATH, affected, serve, with_reload
+from rulebook.publish.preview import RELOAD_SCRIPT, VERSION_PATH, affected, serve, with_reload
 
 HOUSES, LANGUAGES = ("club", "casino"), ("ro", "en", "fr", "es", "hr")
 
@@ -16,7 +16,7 @@ def test_a_catalog_reaches_its_language_a_house_file_its_house_anything_else_eve
     assert affected(tmp_path, [po], HOUSES, LANGUAGES) == {"club": ("fr",), "casino": ("fr",)}
     assert affected(tmp_path, ["locales/hr/glossary.yaml", "houses/casino/house.yaml"], HOUSES, LANGUAGES) == \
         {"club": ("hr",), "casino": LANGUAGES}
-    for shared in ("rules/rake.yaml", "templates/rst/part.rst.jinja", "locales/glossary.yaml", "rulebook/site.py",
+    for shared in ("rules/rake.yaml", "templates/rst/part.rst.jinja", "locales/glossary.yaml", "rulebook/publish/site.py",
                    "locales/rulebook.pot", "conf.py"):
         assert affected(tmp_path, ["locales/fr/LC_MESSAGES/rulebook.po", shared], HOUSES, LANGUAGES) == \
             {house: LANGUAGES for house in HOUSES}, shared
@@ -70,7 +70,7 @@ def test_the_preview_builds_into_its_own_folder_and_a_refused_edit_leaves_it_sta
 def test_the_preview_parses_again_only_the_files_that_changed(tmp_path, monkeypatch):
     """Loaded at every change, a file with the same bytes is not parsed again; what a load is given is
     its own copy (a loader that changes it changes nothing of the next load), and an edit is read."""
-    from rulebook import yamlload
+    from rulebook.core import yamlload
 
     monkeypatch.setattr(yamlload, "_PARSED", None)
     yamlload.remember_parses()

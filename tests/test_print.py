@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from rulebook.downloads import rulebook_file, short_form_file
-from rulebook.formatting import LocaleFormatter
-from rulebook.printing import build_cards, build_pdfs
+from rulebook.i18n.catalogs import LANGUAGES  # noqa: F401
+from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.project import Project
-from rulebook.site import build_all
-from rulebook.i18n import LANGUAGES  # noqa: F401
+from rulebook.publish.downloads import rulebook_file, short_form_file
+from rulebook.publish.printing import build_cards, build_pdfs
+from rulebook.publish.site import build_all
 from tests.conftest import ROOT, edit, pdf_text, set_translations
 
 A6 = (297.6, 419.5)   # points
@@ -201,7 +201,7 @@ def test_overflow_measures_how_far_a_face_runs_past_its_foot():
     """The measure the refusal rests on: a face of a few lines holds them; one of two hundred does not."""
     from weasyprint import HTML
 
-    from rulebook.printing import overflow
+    from rulebook.publish.printing import overflow
 
     css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
     def face(lines: int) -> str:
@@ -223,7 +223,7 @@ def test_the_printed_rulebook_has_contents_and_rule_numbers_and_is_the_same_from
     """Printed here (or by any earlier build of these sources, as the print cache keeps it), then
     printed for real in another checkout folder with a cache of its own: the same bytes, which is
     what lets a build take another folder's prints."""
-    from rulebook import print_cache
+    from rulebook.publish import print_cache
 
     project = Project.load(ROOT)   # the shorter rulebook proves the same
     assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
@@ -261,7 +261,7 @@ def test_a_french_edit_reprints_only_the_french_cards(tree):
     """Print jobs are stamped per house and language: an edit to the French catalog redoes the
     French cards, every other card is the very file published before, and a build of French alone
     keeps the other languages' cards published."""
-    from rulebook.i18n import po_path, read_catalog, write_catalog
+    from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 
     build = tree / "_build"
     build_cards(Project.load(tree), build, ("ro", "fr"), ("club",), bilingual=False)
@@ -292,18 +292,18 @@ def test_a_print_template_edit_reprints_the_cards_and_a_site_only_edit_forks_not
     """A print job's sources are judged before any worker is forked: a change to what only the site
     reads (the search's script, the Sphinx extension) forks no worker and reprints nothing; a change
     to the card's template prints every card again, showing it."""
-    import rulebook.workers
+    import rulebook.publish.workers
 
     build = tree / "_build"
     build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
     before = printed_files(build / "cards")
-    for name in ("rulebook/static/rule_search.js", "rulebook/sphinxext.py"):
+    for name in ("rulebook/publish/static/rule_search.js", "rulebook/publish/sphinxext.py"):
         with open(tree / name, "a", encoding="utf-8") as handle:
             handle.write("\n// edited\n" if name.endswith(".js") else "\n# edited\n")
 
     def no_worker(*args, **kwargs):
         raise AssertionError("a worker was forked although nothing a card is printed from changed")
-    monkeypatch.setattr(rulebook.workers.multiprocessing, "get_context", no_worker)
+    monkeypatch.setattr(rulebook.publish.workers.multiprocessing, "get_context", no_worker)
     build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
     assert printed_files(build / "cards") == before
     monkeypatch.undo()
@@ -387,7 +387,7 @@ def spaced_lines(text: str) -> str:
 def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
     """A rule's title, its id line and its first lines stay together: no page ends with a section
     title or a rule's id line (the id comes straight under the title)."""
-    from rulebook.render import PageRenderer
+    from rulebook.publish.render import PageRenderer
 
     for house_id, edition in project.houses.items():
         book = edition.book
@@ -441,7 +441,7 @@ def structure_roles(node, found=None):
 def test_the_running_head_and_foot_are_css_strings_whatever_their_text(project):
     """A house name or a title reaches the PDF's running head as a CSS string: quotes, backslashes,
     braces, angle brackets and line breaks escaped, read back as written, never ending the style."""
-    from rulebook.printing import PrintRenderer
+    from rulebook.publish.printing import PrintRenderer
 
     hostile = 'Le "Club" \\ } @page { </style><script>x</script>\n; it\u2019s'
     css = PrintRenderer(project, "club", "fr")._running(hostile, hostile)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.model import RULING_PARAMETERS, Rulebook, load_library
+from rulebook.core.model import RULING_PARAMETERS, Rulebook, load_library
 from rulebook.project import Project
-from rulebook.render import PageRenderer
+from rulebook.publish.render import PageRenderer
 from tests.conftest import ROOT, edit
 
 WHOLE = "cash-table-button-draw-highest-card"          # a proposed rule of the club

@@ -59,7 +59,7 @@ def test_the_stakes_of_one_tier_share_one_rake(tree):
 def test_the_unit_decides_how_a_number_reads(tree):
     """The minutes of the house file read as minutes on every page, in each language's words."""
     from rulebook.project import Project
-    from rulebook.render import PageRenderer
+    from rulebook.publish.render import PageRenderer
 
     house = tree / HOUSE
     renderer = PageRenderer(Project.load(tree), "club", "en")

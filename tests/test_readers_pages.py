@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from rulebook.i18n import LANGUAGES
+from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.reading import Reading
-from rulebook.table_facts import table_facts
+from rulebook.reading.table_facts import table_facts
 from tests.conftest import article
 
 # Words about how the rulebook is built, never on a reader's page (the editors' edition may say them).

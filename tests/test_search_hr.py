@@ -9,7 +9,7 @@ from pathlib import Path
 import snowballstemmer
 import yaml
 
-from rulebook.search_hr import stem
+from rulebook.i18n.search_hr import stem
 
 PAIRS = yaml.safe_load((Path(__file__).parent / "fixtures" / "croatian_stem_pairs.yaml").read_text(encoding="utf-8"))["pairs"]
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from rulebook.i18n import LANGUAGES, po_path, read_catalog, write_catalog
+from rulebook.i18n.catalogs import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from rulebook.site import build_all
+from rulebook.publish.site import build_all
 from tests.conftest import article, edit, pdf_text
 
 
@@ -163,7 +163,7 @@ def test_the_strings_of_rules_a_house_never_shows_redo_nothing_of_that_house(tre
     one string it does show changes its inputs (as every change to a rule the club shows changes the club's)."""
     import shutil
 
-    from rulebook.inputs import inputs_of, unshown_contexts
+    from rulebook.publish.inputs import inputs_of, unshown_contexts
 
     build = tree / "_build"
     project = Project.load(tree)
@@ -216,7 +216,7 @@ def test_the_whole_published_output_built_again_is_the_same_files(site, project)
     (site, cards, PDFs and what each offers for download) is the very file it was. A printed rulebook
     that listed a file printed from itself (its short form, its redline) would change it at every print,
     and no build would ever be a no-op."""
-    from rulebook.build import build_site
+    from rulebook.publish.build import build_site
 
     build = site.parent
 
@@ -236,7 +236,7 @@ def test_unchanged_sources_skip_even_the_rendering_and_an_edit_is_still_seen(tre
     import os
     import time
 
-    from rulebook.render import PageRenderer
+    from rulebook.publish.render import PageRenderer
 
     old = time.time() - 100
     def age(seconds: float) -> None:
@@ -352,7 +352,7 @@ def test_the_searchs_rule_index_is_kept_between_builds(tree):
 
 
 def test_the_rule_index_is_data_that_no_text_can_break_out_of():
-    from rulebook.rule_index import script
+    from rulebook.publish.rule_index import script
 
     hostile = "</script><script>alert(1)</script> \u2028 & \" ' `${x}`"
     text = script([("p", [{"id": "", "title": hostile, "text": hostile}])], {"rules": hostile, "pages": "P"})
@@ -397,7 +397,7 @@ def test_every_page_has_an_icon_that_exists(site, project):
 
 
 def test_every_page_says_which_edition_it_is_and_since_when(site, project):
-    from rulebook.formatting import LocaleFormatter
+    from rulebook.i18n.formatting import LocaleFormatter
 
     for house_id, edition in project.houses.items():
         book = edition.book
@@ -424,7 +424,7 @@ def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(s
         rows = re.findall(r"<tr[^>]*>(.*?)</tr>", chart.group(1), re.S)[1:]
         names = [re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[1]).strip() for row in rows]
         words = project.translations(lang)
-        from rulebook.vocabulary import show_word
+        from rulebook.i18n.vocabulary import show_word
         assert names == [show_word(c, words.gettext) for c in reversed(hands.CATEGORIES)], lang
         assert "10\u2660 9\u2665 8\u2666 7\u2663 6\u2660" in re.sub(r"<[^>]+>", "", chart.group(1))
         # hearts and diamonds in red, spades and clubs not
@@ -437,7 +437,7 @@ def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_s
     """Linked from the home page; each link a file of the site's own downloads folder, with its size
     in the reader's language (and one to the changes page); the rulebook in the page's language,
     every stakes' card and sheet."""
-    from rulebook.formatting import LocaleFormatter
+    from rulebook.i18n.formatting import LocaleFormatter
 
     for house_id, edition in project.houses.items():
         book = edition.book
@@ -507,7 +507,7 @@ def test_a_reprinted_file_of_the_same_size_is_offered_again(project, tmp_path):
     same size (one digit of a card changed) still makes the site take the new file."""
     import os
 
-    from rulebook.downloads import downloads, fingerprint
+    from rulebook.publish.downloads import downloads, fingerprint
 
     book = project.houses["club"].book
     printed = tmp_path / "pdf" / "club" / "rulebook-en.pdf"

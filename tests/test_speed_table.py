@@ -62,7 +62,7 @@ def test_the_benchmarks_print_capture_takes_what_the_printer_is_given(tmp_path):
     fails at its first print (as it did when the short form's page limit was added)."""
     import inspect
 
-    from rulebook import printing
+    from rulebook.publish import printing
 
     spec = importlib.util.spec_from_file_location("print_html", ROOT / "benchmarks" / "print_html.py")
     module = importlib.util.module_from_spec(spec)

@@ -1,4 +1,4 @@
-"""The conventions of a multilingual site (rulebook.web, rulebook.notfound, rulebook.offline): with a
+"""The conventions of a multilingual site (rulebook.publish.web, rulebook.publish.notfound, rulebook.publish.offline): with a
 house's ``base_url`` every page says its own address and the same page in every language, and the
 house has a sitemap; without one, no address at all. Either way: titles naming the house, a
 description, one viewport tag, a 404 page per language, and the files the offline reader needs."""
@@ -13,9 +13,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from rulebook.i18n import LANGUAGES
-from rulebook.offline import write as write_offline
-from rulebook.site import build_all
+from rulebook.i18n.catalogs import LANGUAGES
+from rulebook.publish.offline import write as write_offline
+from rulebook.publish.site import build_all
 from tests.conftest import edit
 
 BASE = "https://rules.example.org/poker"

@@ -18,8 +18,8 @@ from babel.numbers import format_decimal
 
 from pokerrules import House, betting, pots, table
 from pokerrules.cards import RANKS, SUITS
-from rulebook.calculators import plain
-from rulebook.site import build_all
+from rulebook.reading.calculators import plain
+from rulebook.publish.site import build_all
 from tests.browser.conftest import Served
 from tests.conftest import ROOT
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.i18n import LANGUAGES
-from rulebook.site import build_all
+from rulebook.i18n.catalogs import LANGUAGES
+from rulebook.publish.site import build_all
 from tests.browser.conftest import Served
 from tests.conftest import broken_links
 
@@ -114,8 +114,8 @@ def test_translator_payloads_never_run_in_the_browser(browser, tmp_path, tree):
 
     The gate refuses such a catalog; this builds past it, to prove the pages escape them anyway.
     """
-    from rulebook.i18n import po_path, read_catalog, write_catalog
-    from rulebook.model import replacement_fields
+    from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
+    from rulebook.core.model import replacement_fields
     from rulebook.project import Project
 
     payloads = ['" onfocus="window.__pwned=1" autofocus x="', "<img src=x onerror=window.__pwned=1 x=",
@@ -219,8 +219,8 @@ def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(browser
 def test_the_croatian_stemmer_in_the_browser_stems_as_the_index_does(page, server):
     """The page's stemmer is generated from the same suffix list and rules: on every word of the
     recall pairs (and without diacritics) it gives the stem the index was built with."""
-    from rulebook.search_hr import stem
-    from rulebook.search_terms import fold
+    from rulebook.i18n.search_hr import stem
+    from rulebook.i18n.search_terms import fold
     from tests.test_search_hr import PAIRS
 
     words = sorted({word for pair in PAIRS for word in pair} | {fold(word) for pair in PAIRS for word in pair})
@@ -607,7 +607,7 @@ def test_a_rule_number_finds_its_rule_first(browser, server, project):
     """20 numbers, typed alone or after the language's word for a rule ("pravilo 38", "rule 4.12"),
     each in a different language by turns: the rule of that number is the first result; a passage's
     number that gives several rules (34) finds the first of them (34.1)."""
-    from rulebook.numbering import number_rules
+    from rulebook.core.numbering import number_rules
 
     context = browser.new_context()
     page = context.new_page()

@@ -1,0 +1,441 @@
+"""The floor calculators: what a reader types, read as numbers, asked of the engine, and answered in
+steps. This module runs in the reader's browser (Pyodide), beside the engine's wheel, so it imports
+nothing but ``pokerrules`` and the standard library; the build reads its ``CALCULATORS`` to make the
+page (``rulebook.reading.calculators``). It never decides a rule itself: every number it answers is the
+engine's. Its messages are English msgids, each translated into the page's data at build time.
+
+``respond`` is the one entry point: a JSON request in, a JSON answer out (no object crosses the
+border between JavaScript and Python but text).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokerrules import House, betting, pots, table
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogs (``rulebook gettext`` extracts it); the build translates it.
+    (Not ``rulebook.i18n.vocabulary.N_``: this module is shipped alone, without the generator.)"""
+    return message
+
+
+#: The largest amount or count a reader may type: beyond it, no table's chips (a guard, not a rule).
+LARGEST = 10 ** 9
+#: The most entries a list may hold where the house states no number of seats (a guard, not a rule).
+LONGEST = 30
+
+#: Card ranks and suits as a reader may type them: the engine's letters, or the suit symbols.
+_SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+class Refused(ValueError):
+    """Input the reader must correct: a message (an English msgid) and the values it names."""
+
+    def __init__(self, message: str, **values: Any):
+        super().__init__(message)
+        self.message, self.values = message, values
+        self.field: str | None = None   # the input it is about, once known
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a calculator: its name, its kind (how it is read) and its label."""
+
+    name: str
+    kind: str       # amount, count, seat, amounts, counts, ranks, seats, stakes, yesno, cards
+    label: str
+    #: A list's example, as a reader types it (data, never translated): the page says how to separate.
+    example: str = ""
+    optional: bool = False
+    #: More than zero (a blind, a chip); a count, a seat and a rank always are.
+    positive: bool = False
+    #: Asked only of a house with no stakes table (a cash house's stakes give it).
+    without_stakes: bool = False
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: its title, the engine function whose worked examples name the rules that decide
+    its answer (the house offers it when it publishes one of them), and its inputs."""
+
+    id: str
+    title: str
+    engine: str
+    fields: tuple[Field, ...]
+
+    def asks(self, house: House) -> tuple[Field, ...]:
+        """The inputs this house's readers give: the stakes where it has a stakes table, what they
+        would have told otherwise where it has none."""
+        cash = bool(house.stakes_names)
+        return tuple(f for f in self.fields if (f.kind != "stakes" or cash) and not (f.without_stakes and cash))
+
+
+_STAKES = Field("stakes", "stakes", N_("Stakes"))
+_BIG_BLIND = Field("big_blind", "amount", N_("Big blind"), positive=True)
+_LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order, blinds first"), "5; 10; 20")
+
+CALCULATORS: tuple[Calculator, ...] = (
+    Calculator("rake", N_("Rake of a hand"), "house.rake", (
+        _STAKES, Field("players", "count", N_("Players dealt in")),
+        Field("flop", "yesno", N_("Was a flop dealt?")),
+        Field("pots", "amounts", N_("Pots, main pot first"), "300; 120"),
+    )),
+    Calculator("split-pot-rake", N_("Rake of a split pot"), "house.split_pot_rake", (
+        _STAKES, Field("pot", "amount", N_("Pot")),
+        Field("dead", "amount", N_("Dead money (chips of players who did not share the pot)")),
+    )),
+    Calculator("min-raise", N_("Minimum raise"), "betting.min_raise_to", (_BIG_BLIND, _LEVELS)),
+    Calculator("pot-limit", N_("Pot-limit maximum raise"), "betting.pot_limit_max_raise_to", (
+        Field("pot", "amount", N_("Pot, every chip in the middle and in front of every player")),
+        Field("current_bet", "amount", N_("Bet to call")),
+        Field("own_bet", "amount", N_("Player's own bet in front"), optional=True),
+    )),
+    Calculator("reopening", N_("Short all-in: may the player raise?"), "betting.may_raise", (
+        _BIG_BLIND, _LEVELS,
+        Field("acted_at", "amount", N_("The total the player last bet or called (empty: not acted yet)"),
+              optional=True),
+    )),
+    Calculator("side-pots", N_("Side pots and odd chips"), "pots.split", (
+        Field("contributions", "amounts", N_("Chips each player put in, in seat order from seat 1"), "100; 250; 250"),
+        Field("hands", "ranks", N_("Each player's hand at showdown, in the same order: 1 for the best, "
+                                    "the same number for a tie"), "2; 1; 1"),
+        Field("folded", "seats", N_("Seats that folded"), optional=True),
+        Field("button", "seat", N_("Button seat")),
+        _STAKES, Field("chip", "amount", N_("Smallest chip in play"), positive=True, without_stakes=True),
+    )),
+    Calculator("chip-race", N_("Chip race"), "table.chip_race", (
+        Field("small", "amount", N_("Chip being removed"), positive=True),
+        Field("large", "amount", N_("Next chip up"), positive=True),
+        Field("odd", "counts", N_("Chips of the removed colour each player has left, in player order"), "3; 1; 2"),
+        Field("cards", "cards", N_("Cards dealt to each player, one per chip, in the same order"), "Ah Kd 2c; 9s; Qh Jc"),
+    )),
+)
+
+
+# -- reading what the reader typed --------------------------------------------------------------
+
+
+def _digits(text: str, symbols: Mapping[str, str]) -> str:
+    """A whole number as typed in the language ("1.000" in ro, "1 000" in fr), as plain digits."""
+    text = text.strip()
+    if not text:
+        raise Refused(N_("Enter a number."))
+    if text[0] in "-\u2212":
+        raise Refused(N_("A number here cannot be negative."))
+    groups = {symbols["group"]}
+    if symbols["group"].isspace():
+        groups |= {" ", "\u00a0", "\u202f"}   # whichever space a reader's keyboard types
+    plain = "".join(" " if ch in groups else ch for ch in text)
+    if symbols["decimal"] in plain:
+        raise Refused(N_("Enter a whole number."))
+    if not re.fullmatch(r"[0-9]+( [0-9]{3})*", plain):
+        raise Refused(N_("This is not a number: {text}"), text=text)
+    return plain.replace(" ", "")
+
+
+def parse_number(text: str, symbols: Mapping[str, str], *, positive: bool = False) -> int:
+    """A whole number typed in the reader's language; ``Refused`` with the reason when it is not one."""
+    digits = _digits(text, symbols)
+    if len(digits) > len(str(LARGEST)) or int(digits) > LARGEST:
+        raise Refused(N_("This number is too large for a table: {text}"), text=text.strip())
+    value = int(digits)
+    if positive and value == 0:
+        raise Refused(N_("This must be more than zero."))
+    return value
+
+
+def parse_list(text: str, symbols: Mapping[str, str], *, positive: bool = False) -> list[int]:
+    """Numbers separated by ``;``."""
+    items = [item for item in text.split(";")]
+    if items and not items[-1].strip():
+        items.pop()   # a last ";" typed out of habit
+    if not items:
+        raise Refused(N_("Enter a number."))
+    if len(items) > LONGEST:
+        raise Refused(N_("At most {count} entries."), count=_count(LONGEST, symbols))
+    return [parse_number(item, symbols, positive=positive) for item in items]
+
+
+def parse_cards(text: str, symbols: Mapping[str, str]) -> list[list[str]]:
+    """Each player's cards, players separated by ``;``: ``Ah Kd; 9s``, or with suit symbols."""
+    players = []
+    for item in text.split(";"):
+        cards = []
+        for word in item.split():
+            word = word.replace("10", "T")
+            word = word[:-1] + _SUITS.get(word[-1], word[-1])
+            card = word[:1].upper() + word[1:].lower()
+            if not re.fullmatch(r"[2-9TJQKA][cdhs]", card):
+                raise Refused(N_("This is not a card: {text}"), text=word)
+            cards.append(card)
+        players.append(cards)
+    if len(players) > LONGEST:
+        raise Refused(N_("At most {count} entries."), count=_count(LONGEST, symbols))
+    return players
+
+
+def _count(value: int, symbols: Mapping[str, str]) -> dict[str, Any]:
+    return {"count": value, "text": format_number(value, symbols)}
+
+
+def _money(value: int, symbols: Mapping[str, str]) -> dict[str, Any]:
+    return {"money": value, "text": format_number(value, symbols)}
+
+
+def _seats(values: Sequence[int]) -> dict[str, Any]:
+    return {"seats": [str(value) for value in values]}
+
+
+def format_number(value: int, symbols: Mapping[str, str]) -> str:
+    """A whole number as the language writes it, with its group symbol (not below ``min_grouping``
+    digits beyond the first group, as CLDR says: Spanish writes 1000 but 10.000)."""
+    digits = str(value)
+    if len(digits) < 4 + int(symbols.get("min_grouping", 1)) - 1:
+        return digits
+    head, tail = digits[:len(digits) % 3 or 3], digits[len(digits) % 3 or 3:]
+    return symbols.get("group", "").join([head, *(tail[i:i + 3] for i in range(0, len(tail), 3))])
+
+
+# -- the answers ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    """What a calculator answers: the result (data, what the page's test compares with the engine)
+    and the steps that explain it, each a message and its values."""
+
+    result: Any
+    steps: list[tuple[str, dict[str, Any]]]
+
+
+class _Inputs:
+    """The request's fields, read by kind, each refusal naming its field."""
+
+    def __init__(self, calculator: Calculator, fields: Mapping[str, str], symbols: Mapping[str, str], house: House):
+        self.calculator, self.fields, self.symbols, self.house = calculator, fields, symbols, house
+
+    def __getitem__(self, name: str) -> Any:
+        field = next(f for f in self.calculator.fields if f.name == name)
+        text = str(self.fields.get(name, ""))
+        try:
+            if field.optional and not text.strip():
+                return None
+            if field.kind == "stakes":
+                if text not in self.house.stakes_names:
+                    raise Refused(N_("Choose the stakes."))
+                return text
+            if field.kind == "yesno":
+                return text == "yes"
+            if field.kind in ("amounts", "counts", "ranks", "seats"):
+                return parse_list(text, self.symbols, positive=field.kind in ("ranks", "seats"))
+            if field.kind == "cards":
+                return parse_cards(text, self.symbols)
+            return parse_number(text, self.symbols, positive=field.positive or field.kind in ("seat", "count"))
+        except Refused as refused:
+            refused.field = name
+            raise
+
+
+def _seats_ok(house: House, count: int, symbols: Mapping[str, str]) -> None:
+    """More players than a table seats cannot happen (where the house says how many it seats)."""
+    seats = house.full_table_players.high if house.full_table_players else LONGEST
+    if count > seats:
+        raise Refused(N_("{players} players: a table here seats at most {most}."),
+                      players=_count(count, symbols), most=_count(seats, symbols))
+
+
+def rake(i: _Inputs) -> Answer:
+    house, s = i.house, i.symbols
+    stakes, players, flop, amounts = i["stakes"], i["players"], i["flop"], i["pots"]
+    _seats_ok(house, players, s)
+    if players < 2:
+        raise Refused(N_("A hand needs at least two players."))
+    if len(amounts) > players - 1:
+        raise Refused(N_("{count} pots cannot happen with {players} players: each side pot needs another "
+                         "player all-in."), count=_count(len(amounts), s), players=_count(players, s))
+    if 0 in amounts:
+        raise Refused(N_("A pot cannot be empty."))
+    taken = house.rake(amounts, stakes=stakes, players=players, flop=flop)
+    steps: list[tuple[str, dict[str, Any]]] = []
+    if not flop:
+        steps.append((N_("No flop was dealt: no rake is taken."), {}))
+    else:
+        steps.append((N_("The cap for the hand at {stakes} with {players} players dealt in: {cap}."),
+                      {"stakes": stakes, "players": _count(players, s),
+                       "cap": _money(house.rake_cap(stakes, players=players), s)}))
+        for number, (pot, cut) in enumerate(zip(amounts, taken)):
+            steps.append((N_("Main pot of {pot}: rake {rake}.") if number == 0 else
+                          N_("Side pot {number} of {pot}: rake {rake}."),
+                          {"pot": _money(pot, s), "rake": _money(cut, s), "number": _count(number, s)}))
+    steps.append((N_("Rake for the hand: {rake}."), {"rake": _money(sum(taken), s)}))
+    total = sum(amounts)
+    twice = house.can_deal_twice(total)
+    steps.append((N_("A pot of {pot} may be run more than once.") if twice else
+                  N_("A pot of {pot} may not be run more than once."), {"pot": _money(total, s)}))
+    return Answer({"rake": taken, "twice": twice}, steps)
+
+
+def split_pot_rake(i: _Inputs) -> Answer:
+    s = i.symbols
+    pot, dead, stakes = i["pot"], i["dead"], i["stakes"]
+    if dead > pot:
+        raise Refused(N_("The dead money cannot be more than the pot."))
+    taken = i.house.split_pot_rake(pot, dead_money=dead, stakes=stakes)
+    return Answer({"rake": taken}, [
+        (N_("Rake of a pot of {pot} split by the players who contested it, with {dead} of dead money: {rake}."),
+         {"pot": _money(pot, s), "dead": _money(dead, s), "rake": _money(taken, s)})])
+
+
+def _levels(levels: list[int]) -> list[int]:
+    for before, after in zip(levels, levels[1:]):
+        if after < before:
+            raise Refused(N_("The bets must go up: each total is at least the one before it."))
+    return levels
+
+
+def min_raise(i: _Inputs) -> Answer:
+    s = i.symbols
+    big, levels = i["big_blind"], _levels(i["levels"])
+    smallest = betting.min_raise_to(levels, big_blind=big)
+    full = betting.last_full_raise(levels, big_blind=big)
+    return Answer({"min_raise_to": smallest}, [
+        (N_("The bet to call is {bet}; the last full bet or raise was {full}."),
+         {"bet": _money(max(levels), s), "full": _money(full, s)}),
+        (N_("The smallest raise is to {total}."), {"total": _money(smallest, s)})])
+
+
+def pot_limit(i: _Inputs) -> Answer:
+    s = i.symbols
+    pot, bet, own = i["pot"], i["current_bet"], i["own_bet"] or 0
+    if own > bet:
+        raise Refused(N_("The player's own bet cannot be more than the bet to call."))
+    if bet > pot:
+        raise Refused(N_("The pot counts the bet to call: it cannot be smaller."))
+    largest = betting.pot_limit_max_raise_to(pot=pot, current_bet=bet, own_bet=own)
+    return Answer({"max_raise_to": largest}, [
+        (N_("To call: {call}. The pot after the call: {pot}."),
+         {"call": _money(bet - own, s), "pot": _money(pot + bet - own, s)}),
+        (N_("The largest raise is to {total}."), {"total": _money(largest, s)})])
+
+
+def reopening(i: _Inputs) -> Answer:
+    s = i.symbols
+    big, levels, acted = i["big_blind"], _levels(i["levels"]), i["acted_at"]
+    if acted is not None and acted != 0 and acted not in levels:
+        raise Refused(N_("The player can only have bet or called one of the totals of the round."))
+    may = betting.may_raise(levels, big_blind=big, acted_at=acted, rule=i.house.incomplete_all_in)
+    return Answer({"may_raise": may}, [
+        (N_("The player may raise.") if may else N_("The player may only call or fold."), {}),
+        (N_("The smallest raise is to {total}."), {"total": _money(betting.min_raise_to(levels, big_blind=big), s)})])
+
+
+def side_pots(i: _Inputs) -> Answer:
+    house, s = i.house, i.symbols
+    put, ranks, folded, button = i["contributions"], i["hands"], i["folded"] or [], i["button"]
+    _seats_ok(house, len(put), s)
+    seats = list(range(1, len(put) + 1))
+    if len(ranks) != len(put):
+        raise Refused(N_("Give one hand for each player: {count} players put chips in."),
+                      count=_count(len(put), s))
+    for seat in [*folded, button]:
+        if seat not in seats:
+            raise Refused(N_("There is no seat {seat} among the players."), seat=_count(seat, s))
+    if set(seats) <= set(folded):
+        raise Refused(N_("At least one player must still be in the hand."))
+    chip = house.smallest_chip(i["stakes"]) if house.stakes_names else i["chip"]
+    if chip == 0:
+        raise Refused(N_("This must be more than zero."))
+    made = pots.side_pots(dict(zip(seats, put)), folded)
+    result, steps = [], []
+    for number, pot in enumerate(made):
+        best = min(ranks[seat - 1] for seat in pot.eligible)
+        winners = sorted(seat for seat in pot.eligible if ranks[seat - 1] == best)
+        if len(pot.eligible) == 1:   # a bet nobody called: it goes back as it is, never split
+            result.append({"amount": pot.amount, "eligible": winners, "shares": {winners[0]: pot.amount}})
+            steps.append((N_("{pot} nobody called goes back to seat {seat}."),
+                          {"pot": _money(pot.amount, s), "seat": _count(winners[0], s)}))
+            continue
+        if pot.amount % chip:
+            raise Refused(N_("A pot of {pot} is not a whole number of chips of {chip}, the smallest chip in play."),
+                          pot=_money(pot.amount, s), chip=_money(chip, s))
+        shares = pots.split(pot.amount, winners, button=button, chip=chip)
+        result.append({"amount": pot.amount, "eligible": sorted(pot.eligible), "shares": shares})
+        steps.append((N_("Main pot: {pot}, contested by seats {seats}.") if number == 0 else
+                      N_("Side pot {number}: {pot}, contested by seats {seats}."),
+                      {"pot": _money(pot.amount, s), "seats": _seats(sorted(pot.eligible)), "number": _count(number, s)}))
+        for seat, share in shares.items():
+            steps.append((N_("Seat {seat} wins {amount}."), {"seat": _count(seat, s), "amount": _money(share, s)}))
+    return Answer({"pots": result}, steps)
+
+
+def chip_race(i: _Inputs) -> Answer:
+    s = i.symbols
+    small, large, odd, cards = i["small"], i["large"], i["odd"], i["cards"]
+    if len(cards) != len(odd):
+        raise Refused(N_("Give the cards of each player: {count} players have chips left."),
+                      count=_count(len(odd), s))
+    if small == 0 or large <= small or large % small:
+        raise Refused(N_("The next chip up must be a multiple of the chip being removed, and larger."))
+    per = large // small
+    for player, (n, dealt) in enumerate(zip(odd, cards), 1):
+        if n >= per:
+            raise Refused(N_("Player {player} has {count} chips: they are changed up, not raced."),
+                          player=_count(player, s), count=_count(n, s))
+        if len(dealt) != n:
+            raise Refused(N_("Player {player} gets one card per chip: {count}."),
+                          player=_count(player, s), count=_count(n, s))
+    flat = [card for dealt in cards for card in dealt]
+    if len(set(flat)) != len(flat):
+        raise Refused(N_("A card is dealt only once."))
+    players = range(1, len(odd) + 1)
+    won = table.chip_race(dict(zip(players, odd)), dict(zip(players, cards)), small=small, large=large)
+    pooled = sum(odd) * small
+    steps = [(N_("The chips left come to {total}: {count} chips of {large} to race for."),
+              {"total": _money(pooled, s), "count": _count(sum(won.values()), s), "large": _money(large, s)})]
+    steps += [(N_("Player {player} wins a chip of {large}."), {"player": _count(p, s), "large": _money(large, s)})
+              for p in players if won[p]]
+    return Answer({"won": won}, steps)
+
+
+_ANSWERS: dict[str, Callable[[_Inputs], Answer]] = {
+    "rake": rake, "split-pot-rake": split_pot_rake, "min-raise": min_raise, "pot-limit": pot_limit,
+    "reopening": reopening, "side-pots": side_pots, "chip-race": chip_race,
+}
+
+
+def answer(house: House, calculator: str, fields: Mapping[str, str], symbols: Mapping[str, str]) -> Answer:
+    """One calculator's answer; ``Refused`` when the input must be corrected."""
+    found = next(c for c in CALCULATORS if c.id == calculator)
+    return _ANSWERS[calculator](_Inputs(found, fields, symbols, house))
+
+
+#: How a list's example is shown under its input (the example, as typed, is data).
+LIST_HINT = N_("For example: {example}")
+#: How a refusal reads, its input named: "Pot: Enter a number."
+REFUSAL = N_("{field}: {problem}")
+
+_HOUSES: dict[str, House] = {}
+
+
+def respond(request: str) -> str:
+    """A JSON request (``house``: the house's parameters, ``calculator``, ``fields``, ``symbols``) to a
+    JSON answer: ``{"result", "steps"}``, or ``{"refused": [message, values]}``. The engine's own
+    refusal, in English, is never shown: the reader gets the same sentence in the language."""
+    asked = json.loads(request)
+    parameters = json.dumps(asked["house"], sort_keys=True)
+    if parameters not in _HOUSES:
+        _HOUSES[parameters] = House.from_mapping(asked["house"])
+    try:
+        given = answer(_HOUSES[parameters], asked["calculator"], asked["fields"], asked["symbols"])
+    except Refused as refused:
+        return json.dumps({"refused": [refused.message, refused.values], "field": refused.field})
+    except ValueError:
+        return json.dumps({"refused": [N_("These numbers cannot happen at a table: look at them again."), {}], "field": None})
+    # Seats and players as text keys in JSON: the page reads them back the same.
+    return json.dumps({"result": given.result, "steps": given.steps})

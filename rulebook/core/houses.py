@@ -1,0 +1,207 @@
+"""Reading a house file (``houses/<id>/house.yaml``): its identity, the parts it publishes, its
+parameters with their units and references (judged by the engine), and its rulebook as it states it."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+
+from pokerrules import House, HouseError
+from rulebook.core.errors import ModelError
+from rulebook.core.languages import LANGUAGES
+from rulebook.core.parts import PartLoader
+from rulebook.core.placeholders import clean
+from rulebook.core.quantities import check_references, read_quantities
+from rulebook.core.reader import Reader
+from rulebook.core.records import ID_PATTERN, RESERVED_IDS, Message, Note, Part, Rule, Rulebook, Slot
+from rulebook.core.schema import HOUSE_UNITS, HouseRecord
+from rulebook.core.values import resolve
+from rulebook.core.variants import adopt, check_ruling, check_see, house_part
+from rulebook.core.yamlload import Map, line_of_path
+
+
+def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
+    """The house file's translatable strings: the rulebook's title and the line saying what the house
+    is (``about``, optional). One context each for every house: two houses with the same title share
+    its translations."""
+    title = Message("house.title", clean(data["title"]), rel, data.line_of("title"), None)
+    about = data.get("about")
+    return title, Message("house.about", clean(about), rel, data.line_of("about"), None) if isinstance(about, str) else None
+
+
+def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadable: set[str],
+           defined: dict[str, Slot]) -> Rulebook | None:
+    """One house file: identity, the parts it publishes, its parameters (judged by the engine)."""
+    rel = str(path.relative_to(loader.root.parent))
+    data = loader.load_yaml(path)
+    if data is None:
+        return None
+    reader = Reader(rel, loader.errors, "house")
+    house_id = path.parent.name
+    if not ID_PATTERN.match(house_id) or house_id in RESERVED_IDS:
+        reader.error(1, None, f"house folder {house_id!r} must be lower-case words joined by hyphens, and not a site page name")
+        return None
+    fields = reader.fields(data, 1, house_id, "a house", HouseRecord)
+    if fields is None:
+        return None
+    if fields["unit"] not in HOUSE_UNITS:
+        reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be one of {', '.join(HOUSE_UNITS)}")
+    published: list[Part] = []
+    for index, part_id in enumerate(fields["parts"]):
+        at = data["parts"].line_of(index)
+        if part_id in unreadable:
+            continue
+        if not isinstance(part_id, str) or part_id not in parts:
+            reader.error(at, house_id, f"part {part_id!r} has no file rules/{part_id}.yaml")
+        elif part_id in (p.id for p in published):
+            reader.error(at, house_id, f"part {part_id!r} is listed twice")
+        else:
+            published.append(parts[part_id])
+    if not isinstance(data["parameters"], Map) or fields["unit"] not in HOUSE_UNITS:
+        return None
+    before = len(loader.errors)
+    units = read_quantities(data["parameters"], fields["unit"], rel, loader.errors)
+    if units:
+        check_references(data.get("references"), units, rel, data.line_of("references") if "references" in data
+                         else 1, loader.errors)
+    parameters = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
+    if parameters is None:
+        return None
+    parameters.units = units  # type: ignore[attr-defined]  # read by values.unit_of
+    _check_tiers(parameters, rel, loader.errors)
+    title, about = house_messages(data, rel)
+    choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen
+    adopting = data.get("adopt") or []
+    stated = tuple(house_part(part, parameters, choices, defined, reader, house_id) for part in published)
+    stated = adopt(stated, adopting, reader, house_id)
+    check_ruling(stated, parameters, defined, reader, house_id)
+    check_see(stated, reader, house_id)
+    placed: dict[str, str] = {}
+    for part in stated:
+        for rule in part.rules:
+            if rule.id in placed:
+                reader.error(1, house_id, f"rule {rule.id!r} is placed twice in the house's rulebook "
+                             f"(parts {placed[rule.id]!r} and {part.id!r})")
+            placed[rule.id] = part.id
+    for rule_id in choices:
+        slot = defined.get(rule_id)
+        if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
+            reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
+                         "does not publish or which has no variants to choose from (or whose parameter chooses)")
+    # Judged only on a library that loaded whole: a part that failed, or a rule whose id is wrong,
+    # would leave every rule it names dangling here (the mistake is told once, where it is).
+    short_form = _short_form(data, placed, reader, house_id, judged=not loader.errors)
+    edition, effective = fields.get("edition"), None
+    if edition is not None and not 1 <= edition <= 10_000:
+        reader.error(data.line_of("edition"), house_id, f"edition {edition} must be a number from 1")
+    if "effective" in fields:
+        try:
+            effective = date.fromisoformat(fields["effective"])
+        except ValueError:
+            reader.error(data.line_of("effective"), house_id,
+                         f"effective {fields['effective']!r} must be a date written 2026-12-01")
+    base_url = fields.get("base_url")
+    if base_url is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/-]*)?", base_url):
+        reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} must be an https:// address "
+                     "(letters, digits, dots, hyphens and slashes)")
+        base_url = None
+    names = _names(data, reader, house_id)
+    if (edition is None) != ("effective" not in fields):
+        reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
+    return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
+                    title, parameters, rel, stated, loader.root.parent, edition, effective,
+                    clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
+                    dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
+                    short_form, data.line_of("short_form") if "short_form" in data else 1)
+
+
+def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
+    """``names:``, the house's name in the languages where it is not ``name`` (a room named by what it
+    is, "Poker room", is a "Salle de poker" in French): one line of text for each published language."""
+    given = data.get("names") or {}
+    names: dict[str, str] = {}
+    for lang, name in given.items():
+        at = given.line_of(lang) if isinstance(given, Map) else data.line_of("names")
+        if lang not in LANGUAGES:
+            reader.error(at, house_id, f"names: {lang!r} is not a language of the site ({', '.join(LANGUAGES)})")
+        elif not isinstance(name, str) or not name.strip() or "\n" in name:
+            reader.error(at, house_id, f"names: the name in {lang!r} must be one line of text")
+        else:
+            names[lang] = clean(name)
+    return names
+
+
+def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str,
+                judged: bool = True) -> tuple[str, ...] | None:
+    """The rules the house's short form prints (``short_form:``, by id, in its order), each a rule the
+    house publishes, once; None when the house leaves the choice to the default. Unless ``judged``, a
+    rule not published is left out without a word (an earlier mistake explains it)."""
+    chosen = data.get("short_form")
+    if chosen is None:
+        return None
+    ids: list[str] = []
+    for index, rule_id in enumerate(chosen):
+        line = chosen.line_of(index)
+        if not isinstance(rule_id, str) or rule_id not in placed:
+            if judged:
+                reader.error(line, house_id, f"'short_form' names rule {rule_id!r}, which the house does not publish")
+        elif rule_id in ids:
+            reader.error(line, house_id, f"'short_form' names rule {rule_id!r} twice")
+        else:
+            ids.append(rule_id)
+    return tuple(ids)
+
+
+def _check_tiers(parameters: Map, file: str, errors: list[ModelError]) -> None:
+    """The stakes of one rake tier (``rake_tier: low``) share one rake: the rules name the stakes of a
+    tier together, so a cap changed for one of them alone must move it to a tier of its own."""
+    tiers: dict[str, Map] = {}
+    for row in parameters.get("stakes") or ():
+        if not isinstance(row, Map) or row.get("rake_tier") is None:
+            continue
+        first = tiers.setdefault(row["rake_tier"], row)
+        if first is not row and first.get("rake") != row.get("rake"):
+            errors.append(ModelError(file, row.line_of("rake"), None, f"stakes {row.get('name')}: its rake differs from "
+                                     f"that of {first.get('name')}, in the same rake tier {row['rake_tier']!r}: the rules "
+                                     "name a tier's stakes together, so give it a tier of its own", check="house"))
+
+
+
+def resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
+    """Every ``house.…`` value of the rules and notes the house publishes must name one of its parameters."""
+    items: tuple[Rule | Note, ...] = (*book.rules, *book.notes)
+    for item in items:
+        for name, value in item.values.items():
+            if value is None or value.path is None:
+                continue
+            try:
+                resolve(value, book.house)
+            except ValueError as exc:
+                errors.append(ModelError(item.file, value.line or item.line, item.id, f"value {name!r} for house "
+                                         f"{book.id!r} ({book.house_file}): {exc}", "rule", check="house"))
+
+
+
+def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
+    """Let the engine judge the house data, and point its complaint at a line."""
+    for key in ("official_language", "announced_in"):
+        codes = house.get(key)
+        for code in codes if isinstance(codes, list) else [codes] if codes is not None else []:
+            try:
+                if not isinstance(code, str) or not re.fullmatch(r"[a-z]{2,3}", code):
+                    raise ValueError
+                Locale.parse(code)
+            except (ValueError, UnknownLocaleError):
+                errors.append(ModelError(file, house.line_of(key), None,
+                                         f"{key}: {code!r} is not a language code such as 'ro' or 'hr'", check="house"))
+                return None
+    try:
+        House.from_mapping(house)
+    except HouseError as exc:
+        errors.append(ModelError(file, line_of_path(house, exc.path), None, str(exc), check="house"))
+        return None
+    return house

@@ -1,0 +1,96 @@
+"""Loading the project's rules: the library's parts and every house's rulebook, every mistake of
+every file reported together (:class:`ModelErrors`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from rulebook.core.errors import ModelError, ModelErrors
+from rulebook.core.houses import house_messages, read_house, resolve_values
+from rulebook.core.parts import PartLoader
+from rulebook.core.records import Library, Message, Rulebook
+from rulebook.core.yamlload import Map
+
+
+def load_library(root: Path | str) -> Library:
+    """Load and validate ``rules/`` (the library) and ``houses/*/house.yaml``; ModelErrors lists every mistake.
+
+    Each part file is read once; each house's numbers are then resolved for every
+    rule and note of the parts it publishes, so a part shared by two houses is
+    checked against both.
+    """
+    root = Path(root).resolve()
+    loader = PartLoader(root / "rules")
+    parts = {}
+    for path in sorted((root / "rules").glob("*.yaml")):
+        part = loader.part(path, None)
+        if part is not None:
+            parts[part.id] = part
+    houses = []
+    house_paths = sorted((root / "houses").glob("*/house.yaml"))
+    if not house_paths:
+        loader.errors.append(ModelError("houses", 0, None, "no house: add houses/<house-id>/house.yaml", "house"))
+    unreadable = {path.stem for path in (root / "rules").glob("*.yaml")} - set(parts)  # already reported
+    defined = {slot.rule_id: slot for part in parts.values() for section in part.sections
+               for slot in section.slots if slot.variants}
+    for part in parts.values() if not loader.errors else ():
+        for section in part.sections:
+            for slot in section.slots:
+                if slot.rule_id not in defined:
+                    loader.errors.append(ModelError(part.file, slot.line, slot.rule_id, f"use of rule {slot.rule_id!r}, "
+                                                    "which no part defines", "rule"))
+    for path in house_paths:
+        book = read_house(loader, path, parts, unreadable, defined)
+        if book is not None:
+            houses.append(book)
+    published = {part.id for book in houses for part in book.parts}
+    for part in parts.values() if len(houses) == len(house_paths) else ():  # a broken house file publishes nothing
+        if part.id not in published:
+            loader.errors.append(ModelError(part.file, 1, None, f"part {part.id!r} is published by no house "
+                                            "(list it under 'parts' in a house file)", "part"))
+    rule_ids = {rule.id for part in parts.values() for rule in part.rules}
+    house_ids = {book.id for book in houses}
+    for part in parts.values() if not loader.errors else ():  # a part that failed to load would dangle them all
+        for note in part.notes:
+            for rule_id in note.rules:
+                if rule_id not in rule_ids:
+                    loader.errors.append(ModelError(part.file, note.line, note.id, f"note about rule {rule_id!r}, which does not exist", "note"))
+            for house_id in note.houses:
+                if house_id not in house_ids:
+                    loader.errors.append(ModelError(part.file, note.line, note.id, f"note for house {house_id!r}, which does not exist", "note"))
+    for book in houses:
+        resolve_values(book, loader.errors)
+    if loader.errors:
+        raise ModelErrors(loader.errors)
+    order = [part_id for book in houses for part_id in (p.id for p in book.parts)]
+    library_order = sorted(parts.values(), key=lambda part: (order.index(part.id) if part.id in order else len(order), part.id))
+    return Library(tuple(library_order), tuple(houses), root)
+
+
+
+def load_rulebook(root: Path | str, house_id: str | None = None) -> Rulebook:
+    """One house's rulebook (the first house when none is named), from the project folder."""
+    library = load_library(root)
+    return library.house(house_id) if house_id else library.houses[0]
+
+
+
+def read_messages(path: Path) -> Iterator[Message]:
+    """The translatable strings of one rules file, for the catalog extractor.
+
+    Reads the file as the full load does (same contexts, same lines) but
+    without the house data, so extraction never depends on house values.
+    """
+    path = Path(path).resolve()
+    loader = PartLoader(path.parent)
+    data = loader.load_yaml(path)
+    if isinstance(data, Map) and "parts" in data and "parameters" in data:
+        if isinstance(data.get("title"), str):
+            yield from (message for message in house_messages(data, loader.rel(path)) if message)
+    elif isinstance(data, Map) and "sections" in data:
+        part = loader.part(path, None)
+        if part is not None:
+            yield from part.messages()
+    if loader.errors:
+        raise ModelErrors(loader.errors)

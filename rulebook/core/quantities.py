@@ -1,0 +1,119 @@
+"""A house's numbers, each with its unit and the passage of the house's documents it comes from.
+
+A house file writes every number with its unit, as OpenFisca's parameters carry theirs: ``cap: 20 lei``,
+``break_minutes: 30 minutes``, ``percent: 5 %``, ``short_handed_players: {min: 2 players, max: 4 players}``;
+and names, under ``references:``, the passage each group of numbers comes from. Reading the house turns
+each quantity into the whole number the engine rules with, and remembers its unit by its place
+(``("stakes", "rake", "cap")``: every row alike), so that formatting uses that unit and nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from rulebook.core.errors import ModelError
+from rulebook.core.yamlload import MAX_NUMBER, Map, Seq
+
+# The units a house number may be given in; its currency is one of the house units (model.HOUSE_UNITS).
+UNITS = {"%": "percent", "minutes": "minutes", "hours": "hours", "seconds": "seconds", "players": "players"}
+_QUANTITY = re.compile(r"(-?(?:0|[1-9]\d{0,9}))\s*(%|[a-z]+)\Z")   # decimal: "010" is no number
+_LOOKS_LIKE = re.compile(r"-?\d+\s*(%|[a-z]+)\Z")
+# A key's name says what it measures: a number under it must be in that unit.
+_KEY_UNITS = (("_minutes", "minutes"), ("_hours", "hours"), ("_seconds", "seconds"), ("percent", "percent"))
+
+
+class Quantities(dict):
+    """Each quantity's unit by its place in the parameters, rows alike: ``("stakes", "rake", "cap")``."""
+
+
+class Parameters(dict):
+    """House parameters as plain data that keep their units (``values.unit_of`` reads ``units``)."""
+
+    units: Quantities
+
+
+def with_units(data: dict, units: dict) -> Parameters:
+    """Plain parameters (a copy, an earlier edition's) with the units of their house file."""
+    found = Parameters(data)
+    found.units = Quantities(units)
+    return found
+
+
+def read_quantities(parameters: Map, currency: str, file: str, errors: list[ModelError]) -> Quantities:
+    """Replace each ``<number> <unit>`` of the parameters by its number, and return the units by place.
+    A bare number, an unknown unit or another currency is a one-line error naming the line."""
+    units = Quantities()
+    allowed = {**UNITS, currency: currency}
+    for container, key, place, value in _leaves(parameters, ()):
+        line = container.line_of(key)
+        if isinstance(value, bool) or value is None or not isinstance(value, (int, str)):
+            continue
+        if isinstance(value, int):
+            errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {value} needs its unit "
+                                     f"(for example {value} {currency}, {value} minutes, {value} players)"))
+            continue
+        match = _QUANTITY.match(value.strip())
+        if match is None:
+            if _LOOKS_LIKE.match(value.strip()):
+                errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {value.strip()!r} is not written in "
+                                         "decimal (write 8, not 010)"))
+            continue                              # a name: "1/3", "NLH", "nlh-low", a language code
+        number, unit = int(match.group(1)), match.group(2)
+        if unit not in allowed:
+            other = "another house's currency" if unit in ("lei", "chips") else "not a unit a house number is given in"
+            errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {unit!r} is {other} (this house counts "
+                                     f"in {currency}; units: {', '.join(allowed)})", check="house"))
+            continue
+        if not abs(number) < MAX_NUMBER:
+            errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {number} is larger than any card-room "
+                                     "number", check="house"))
+            continue
+        wanted = next((name for suffix, name in _KEY_UNITS if place[-1].endswith(suffix)), None)
+        if wanted is not None and allowed[unit] != wanted:
+            errors.append(ModelError(file, line, None, f"{'.'.join(place)} is in {wanted}, not {unit}", check="house"))
+            continue
+        named = allowed[unit]
+        if units.setdefault(place, named) != named:
+            errors.append(ModelError(file, line, None, f"{'.'.join(place)} is in {units[place]} in another row, "
+                                     f"not {unit}", check="house"))
+            continue
+        container[key] = number
+    return units
+
+
+def _leaves(data: Any, place: tuple[str, ...]) -> Iterator[tuple[Any, Any, tuple[str, ...], Any]]:
+    """(container, key, place, value) of every scalar; a row of a list keeps its list's place."""
+    if isinstance(data, Map):
+        for key, value in data.items():
+            if isinstance(value, (Map, Seq)):
+                yield from _leaves(value, place + (str(key),))
+            else:
+                yield data, key, place + (str(key),), value
+    elif isinstance(data, Seq):
+        for index, value in enumerate(data):
+            if isinstance(value, (Map, Seq)):
+                yield from _leaves(value, place)
+            else:
+                yield data, index, place, value
+
+
+def check_references(references: Any, units: Quantities, file: str, line: int, errors: list[ModelError]) -> None:
+    """Every quantity comes from a passage of the house's documents: ``references`` maps a place
+    (``stakes``, ``rake.bands``, ``times.break_minutes``) to the passage, and covers every quantity."""
+    if not isinstance(references, Map):
+        errors.append(ModelError(file, line, None, "'references' maps each group of numbers (stakes, rake.bands, "
+                                 "times…) to the passage of the house's documents it comes from", check="house"))
+        return
+    places = {tuple(str(key).split(".")): references.line_of(key) for key in references}
+    for key, passage in references.items():
+        if not isinstance(passage, str) or not passage.strip():
+            errors.append(ModelError(file, references.line_of(key), None, f"references: {key} must name a passage "
+                                     "of the house's documents", check="house"))
+        elif not any(place[:len(tuple(str(key).split(".")))] == tuple(str(key).split(".")) for place in units):
+            errors.append(ModelError(file, references.line_of(key), None, f"references: {key} names no number of "
+                                     "the house", check="house"))
+    for place in units:
+        if not any(place[:len(prefix)] == prefix for prefix in places):
+            errors.append(ModelError(file, line, None, f"{'.'.join(place)}: no reference says which passage of the "
+                                     "house's documents it comes from (add it under 'references')", check="house"))

@@ -1,0 +1,162 @@
+"""The values behind a rule's ``{placeholders}``: house parameters or literals.
+
+A value is written in the rule YAML either as a path into the house data,
+``house.stakes[1/3].rake.cap`` (``[name]`` picks a stakes row by name,
+``[key.sub=value]`` keeps every row that matches), or as a literal with its
+unit: ``504 lei``, ``5 %``, ``30 minutes``, ``2 hours``, ``4`` (a count).
+Every number a reader sees therefore has one source and a unit the page's
+locale can format.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulebook.core.yamlload import MAX_NUMBER
+
+UNITS = ("lei", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
+         "language", "languages")
+LANGUAGE_KEYS = ("official_language", "announced_in")  # language codes, shown as language names
+_UNIT = r"lei|leu|%|minutes?|hours?|seconds?|players?|chips?|cards?"
+_LITERAL = re.compile(rf"^(-?\d+)\s*({_UNIT})?$")
+_PATH_UNIT = re.compile(rf"^(house\.\S+)\s+({_UNIT})$")   # a house number counted in a unit: "… players"
+_UNIT_WORDS = {"lei": "lei", "leu": "lei", "%": "percent", "minute": "minutes", "minutes": "minutes",
+               "hour": "hours", "hours": "hours", "second": "seconds", "seconds": "seconds",
+               "player": "players", "players": "players", "chip": "chips", "chips": "chips",
+               "card": "cards", "cards": "cards", None: "count"}
+_STEP = re.compile(r"([a-z_]+)(?:\[([^\]]+)\])?")
+
+
+@dataclass(frozen=True)
+class Value:
+    """Where a placeholder's value comes from: a house path or a literal."""
+
+    path: tuple[tuple[str, str | None], ...] | None = None
+    literal: int | bool | str | list[Value] | None = None   # a number; in a worked example also data or a list
+    unit: str = "count"
+    spec: str = ""
+    line: int = field(default=0, compare=False)   # where the value is written, for error messages
+
+
+def parse_value(spec: Any) -> Value:
+    """Read a value as written in YAML; raise ValueError in an editor's words."""
+    if isinstance(spec, bool):
+        raise ValueError("true/false is not a value a rule can quote")
+    if isinstance(spec, int):
+        return Value(literal=spec, unit="count", spec=str(spec))
+    if not isinstance(spec, str):
+        raise ValueError(f"{spec!r} is neither a house path nor a number with its unit")
+    spec = spec.strip()
+    if (counted := _PATH_UNIT.match(spec)) is not None:
+        return Value(path=_parse_path(counted.group(1)[len("house."):]), unit=_UNIT_WORDS[counted.group(2)], spec=spec)
+    if spec.startswith("house."):
+        return Value(path=_parse_path(spec[len("house."):]), unit="", spec=spec)
+    match = _LITERAL.match(spec)
+    if not match:
+        raise ValueError(
+            f"{spec!r} is neither a house path (house.…) nor a number with a unit "
+            "(lei, %, minutes, hours, seconds, players, chips, cards)"
+        )
+    if len(match.group(1).lstrip("-")) > 9 or not abs(int(match.group(1))) < MAX_NUMBER:
+        raise ValueError(f"{spec[:40]!r} is larger than any card-room number (at most {MAX_NUMBER - 1:,})")
+    return Value(literal=int(match.group(1)), unit=_UNIT_WORDS[match.group(2)], spec=spec)
+
+
+def _parse_path(text: str) -> tuple[tuple[str, str | None], ...]:
+    steps = []
+    position = 0
+    while position < len(text):
+        match = _STEP.match(text, position)
+        if not match:
+            raise ValueError(f"cannot read the house path at {text[position:]!r}")
+        steps.append((match.group(1), match.group(2)))
+        position = match.end()
+        if position < len(text):
+            if text[position] != ".":
+                raise ValueError(f"cannot read the house path at {text[position:]!r}")
+            position += 1
+    if not steps:
+        raise ValueError("the house path is empty")
+    return tuple(steps)
+
+
+def _lookup(data: Any, dotted: str) -> Any:
+    for key in dotted.split("."):
+        if not isinstance(data, dict) or key not in data:
+            return _MISSING
+        data = data[key]
+    return data
+
+
+_MISSING = object()
+
+
+def _select(rows: Any, selector: str, where: str) -> Any:
+    if not isinstance(rows, list):
+        raise ValueError(f"{where} is not a table, so [{selector}] cannot pick from it")
+    if "=" in selector:
+        key, wanted = (part.strip() for part in selector.split("=", 1))
+        if re.fullmatch(r"-?\d+", wanted):
+            raise ValueError(f"[{selector}] selects rows by a number, so changing a number would change which "
+                             "rows the rule names: name them by a role instead (e.g. [rake_tier=low])")
+        return [row for row in rows if str(_lookup(row, key)) == wanted]
+    for row in rows:   # a row by its role in the library's rules (nlh-low), or by its name (1/3)
+        if isinstance(row, dict) and selector in (row.get("role"), str(row.get("name"))):
+            return row
+    names = ", ".join(str(row.get("role") or row.get("name")) for row in rows if isinstance(row, dict))
+    raise ValueError(f"{where} has no row with the role or name {selector!r} (rows: {names})")
+
+
+def resolve(value: Value, house: dict) -> tuple[Any, str]:
+    """The value and its unit; ValueError if the path names nothing."""
+    if value.path is None:
+        return value.literal, value.unit
+    data: Any = house
+    where = "house"
+    many = False
+    for key, selector in value.path:
+        if many:
+            picked = [_lookup(row, key) for row in data]
+            if any(item is _MISSING for item in picked):
+                raise ValueError(f"{where} rows have no {key!r}")
+            data = picked
+        else:
+            if not isinstance(data, dict) or key not in data:
+                raise ValueError(f"{where} has no {key!r}")
+            data = data[key]
+        where = f"{where}.{key}"
+        if selector is not None:
+            data = _select(data, selector, where)
+            where = f"{where}[{selector}]"
+            if "=" in selector:
+                many = True
+                if not data:
+                    raise ValueError(f"{where} selects no row")
+    unit = unit_of([key for key, _ in value.path], data, house)
+    if value.unit and unit == "count":
+        unit = value.unit   # "house.rake.short_handed_players.max players"
+    return data, unit
+
+
+def unit_of(keys: list[str], data: Any, house: Any) -> str:
+    """The unit of the house parameter at ``keys``: for a number, the unit its house file gives it
+    (``rulebook.core.quantities``); otherwise what the value is (a text, a list of names, a language)."""
+    key = keys[-1]
+    if key in LANGUAGE_KEYS:
+        return "languages" if isinstance(data, list) else "language"
+    if isinstance(data, list):
+        if all(isinstance(item, str) for item in data):
+            return "list"
+        raise ValueError("a list of numbers cannot fill one placeholder")
+    if isinstance(data, str):
+        return "text"
+    if isinstance(data, bool) or isinstance(data, dict):
+        raise ValueError("this is not a single number or name")
+    unit = getattr(house, "units", {}).get(tuple(keys))
+    if data is not None and unit is None:
+        raise ValueError(f"house.{'.'.join(keys)} has no unit in the house file")
+    # A count of players is a bare number unless the rule asks for its noun ("… players"); a
+    # house that counts in tournament chips writes its amounts as bare numbers, as its examples do.
+    return "count" if unit is None or unit in ("players", "chips") else unit

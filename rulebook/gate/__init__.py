@@ -1,0 +1,1 @@
+"""The consistency gate: what may be published."""

@@ -1,0 +1,285 @@
+"""The consistency gate: the model, and every catalog against the current sources.
+
+Each problem is one line, ``file:line: [check] rule-id (lang): message``, so an
+editor or a CI log points straight at what to fix.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po
+
+from rulebook.core import sources
+from rulebook.core.characters import not_text
+from rulebook.core.errors import Problem
+from rulebook.core.memo import Memo, digest
+from rulebook.core.model import replacement_fields
+from rulebook.core.numbering import numbering_problems
+from rulebook.core.yamlload import MAX_TEXT
+from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of
+from rulebook.i18n.glossary import Glossary
+from rulebook.project import Project
+from rulebook.editions import load_at, tagged_editions
+from rulebook.gate.coherence import coherence_problems
+from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
+                                      french_typography_problem,
+                                      glossary_problems, markup_problem)
+
+
+# The names of the gate's checks, for the reports that list what passed too (rulebook.gate.reports): those
+# each language's catalog goes through (``check_catalog``), and those of the model, the houses and
+# the template, which are no one language's.
+CATALOG_CHECKS = ("missing", "stale", "obsolete", "fuzzy", "untranslated", "length", "characters", "placeholders",
+                  "digits", "markup", "glossary", "english", "doubled", "apostrophe", "typography")
+MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "stale", "edition")
+
+
+def check_template(root: Path, template: Catalog) -> list[Problem]:
+    """The committed .pot must be what extraction gives now."""
+    path = pot_path(root)
+    rel = str(path.relative_to(root))
+    if not path.exists():
+        return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
+    now = {(m.id, m.context) for m in template if m.id}
+    try:
+        then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
+    except PoFileError as exc:   # a hand-edited or half-merged template: extraction writes it anew
+        what = str(exc).removesuffix(f" on {exc.lineno}").rstrip(".")
+        return [Problem(rel, exc.lineno, "stale", None, None, f"not valid gettext ({what}): run `make gettext`")]
+    if now != then:
+        return [Problem(rel, 0, "stale", None, None,
+                        f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
+    return []
+
+
+@lru_cache(maxsize=4)
+def _messages_of(pot: bytes) -> frozenset:
+    """The (msgid, context) pairs of a template's bytes (read once per content in a process)."""
+    return frozenset((m.id, m.context) for m in read_po(io.BytesIO(pot), abort_invalid=True) if m.id)
+
+
+def _line(entry: Message) -> int:
+    """Where an entry is in its catalog (read from its file, every entry has its line)."""
+    return entry.lineno or 0
+
+
+def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
+                  memo: Memo | None = None) -> list[Problem]:
+    """Completeness of one language: every current message translated, none fuzzy, none left over.
+    ``memo`` remembers each message's text checks (salted with the glossary and the code)."""
+    rel = str(po_path(root, lang).relative_to(root))
+    if catalog is None:
+        return [Problem(rel, 0, "missing", None, lang, "no catalog: run `make update-po`")]
+    problems = []
+    current = {(m.id, m.context) for m in template if m.id}
+    contexts = {m.context for m in template if m.context}
+    entry: Message | None   # each of the catalog's, then the one of each source message
+    for entry in catalog:
+        if entry.id and (entry.id, entry.context) not in current and entry.context not in contexts:
+            label = entry.context or (entry.id if isinstance(entry.id, str) else entry.id[0])
+            problems.append(Problem(rel, _line(entry), "obsolete", None, lang,
+                                    f"{label}: no longer in the sources (run `make update-po` to mark it obsolete)"))
+    for source in template:
+        if not source.id:
+            continue
+        rule = rule_of(source)
+        where = source.locations[0] if source.locations else (rel, 0)
+        entry = catalog.get(source.id, source.context)
+        label = source.context or (source.id if isinstance(source.id, str) else source.id[0])
+        if entry is None:
+            stale = source.context and any(m.context == source.context for m in catalog)
+            problems.append(Problem(
+                where[0], where[1], "stale" if stale else "missing", rule, lang,
+                f"{label}: source changed, catalog not updated (run `make update-po`)" if stale
+                else f"{label}: not in the catalog (run `make update-po`)",
+            ))
+            continue
+        state = entry_state(entry)
+        if state == "fuzzy":
+            problems.append(Problem(rel, _line(entry), "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
+        elif state == "untranslated":
+            problems.append(Problem(rel, _line(entry), "untranslated", rule, lang, f"{label}: not translated"))
+        else:
+            ids: tuple[str, ...] = entry.id if isinstance(entry.id, tuple) else (str(entry.id),)
+            strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
+            interface = not source.context
+            found = (memo(digest(lang, str(interface), *ids, "\1", *strings),
+                          lambda: list(_text_problems(ids, strings, lang, glossary, interface)))  # noqa: B023 (called at once)
+                     if memo else _text_problems(ids, strings, lang, glossary, interface))
+            for check, message in found:
+                problems.append(Problem(rel, _line(entry), check, rule, lang, f"{label}: {message}"))
+    return problems
+
+
+# Twice the longest text a rule file may hold (``yamlload.MAX_TEXT``): room for any language.
+MAX_TRANSLATION = 2 * MAX_TEXT
+
+
+def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, glossary: Glossary,
+                   interface: bool):
+    """What is wrong with one entry's msgstr(s), each plural form judged against its msgid."""
+    wanted = replacement_fields(ids[-1])
+    for index, string in enumerate(strings):
+        # msgstr[0] answers the singular msgid; every other form the plural one.
+        source = ids[0] if index == 0 else ids[-1]
+        form = f"msgstr[{index}]: " if len(strings) > 1 else ""
+        if len(string) > MAX_TRANSLATION:
+            yield "length", f"{form}{len(string):,} characters: no translation is longer than {MAX_TRANSLATION:,}"
+            continue
+        if problem := not_text(string, one_line="\n" not in source):
+            yield "characters", form + problem
+        try:
+            got = replacement_fields(string)
+        except ValueError:
+            got = ["<unbalanced braces>"]
+        if got != wanted:
+            yield "placeholders", f"{form}placeholders {got} differ from the source's {wanted}"
+        if problem := digit_problem(source, string):
+            yield "digits", form + problem
+        if problem := markup_problem(source, string):
+            yield "markup", form + problem
+        if interface and (unsafe := sorted(set(string) & set('"<>&'))):
+            yield "markup", f"{form}interface text may not contain {' '.join(unsafe)}"
+        for problem in glossary_problems(glossary, lang, source, string):
+            yield "glossary", form + problem
+        if problem := english_problem(glossary.accepted_english(lang), source, string):
+            yield "english", form + problem
+        if problem := doubled_problem(source, string):
+            yield "doubled", form + problem
+        if problem := apostrophe_problem(glossary.apostrophes.get(lang, "'"), string):
+            yield "apostrophe", form + problem
+        if lang == "fr" and (problem := french_typography_problem(string)):
+            yield "typography", form + problem
+
+
+def check_examples(project: Project) -> list[Problem]:
+    """The engine is the referee: every check of every example must agree with it."""
+    problems = []
+    for edition in project.houses.values():
+        for example in edition.examples:
+            for outcome in edition.outcomes[example.id]:
+                if outcome.ok:
+                    continue
+                if outcome.error:
+                    message = f"{outcome.call} cannot run: {outcome.error}"
+                else:
+                    message = f"{outcome.call} gives {outcome.actual!r}, the example says {outcome.expected!r}"
+                problems.append(Problem(example.file, outcome.check.line, "example", example.rule, None,
+                                        f"example {example.id} (house {edition.id}): {message}"))
+    run_anywhere = {example.id for edition in project.houses.values() for example in edition.examples}
+    for example in project.examples:
+        if example.id not in run_anywhere:
+            problems.append(Problem(example.file, example.line, "example", example.rule, None,
+                                    f"example {example.id}: no house publishes its rule for the houses it names"))
+    return problems
+
+
+# The longest house name every card holds in every language, in wide capitals (measured by
+# tests/test_faults.py): the cards are printed after the gate, so it is checked here. (The print job
+# still measures each card, and refuses one whose text does not fit, naming the stakes' line.)
+MAX_HOUSE_NAME = 24
+
+
+def name_problem(name: str) -> str | None:
+    """What keeps ``name`` from being a house's name on its pages and cards, or None."""
+    if not name.strip():
+        return "the house name is empty"
+    if problem := not_text(name, one_line=True):
+        return problem
+    if len(name) > MAX_HOUSE_NAME:
+        return f"the house name has {len(name)} characters: a card holds {MAX_HOUSE_NAME}"
+    return None
+
+
+def check_houses(project: Project) -> list[Problem]:
+    """Each house's name, printed on every card: one line of text a card holds; its rule numbers."""
+    problems = []
+    for house_id, edition in project.houses.items():
+        book = edition.book
+        lines = (project.root / book.house_file).read_text(encoding="utf-8").splitlines()
+        for lang, name in [(None, book.name), *book.names.items()]:
+            if problem := name_problem(name):
+                # ``name:`` at the top level; a language's name is indented under ``names:``.
+                after = 0 if lang is None else next((n for n, text in enumerate(lines) if text.startswith("names:")), 0)
+                key = "name:" if lang is None else f"{lang}:"
+                line = next((number for number, text in enumerate(lines[after:], after + 1)
+                             if (text if lang is None else text.strip()).startswith(key)), 1)
+                said = problem if lang is None else f"names: {lang}: {problem}"
+                problems.append(Problem(book.house_file, line, "house", house_id, None, said))
+        problems += numbering_problems(edition.book)
+    return problems
+
+
+def run_checks(project: Project) -> list[Problem]:
+    """Every problem of the project: examples, the house names, coherence, the template, each
+    language's catalog, and each earlier edition the site publishes from git."""
+    problems = check_examples(project) + check_houses(project)
+    problems += coherence_problems(project)
+    problems += check_template(project.root, project.template)
+    for lang in TRANSLATED:
+        memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
+                    digest(project.code_digest, project.glossary.digest, lang))
+        problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo)
+        memo.save()
+    return problems + check_editions(project)
+
+
+# Code: the templates' and the generator's own strings. An earlier edition is rendered by today's
+# code, whose strings its catalogs cannot all have: one it lacks is shown in English, and one of
+# its own that today's code no longer has is not shown at all.
+_CODE = ("templates/", "rulebook/")
+
+
+def edition_problems(old: Project, current: Project) -> list[Problem]:
+    """The gate for an earlier edition read from git and shown by today's code: the same checks as
+    today's tree (its examples against today's engine; its catalogs against its own sources' strings
+    and today's code strings, every translation's text), but for the template file (extraction is
+    today's code's) and today's code strings it cannot have."""
+    template = Catalog(domain=old.template.domain, fuzzy=False)
+    for message in (*old.template, *(m for m in current.template if m.locations and m.locations[0][0].startswith(_CODE))):
+        if message.id:
+            template[message.id] = message
+    problems = check_examples(old)
+    for lang in TRANSLATED:
+        for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary):
+            if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
+                continue
+            problems.append(problem)
+    return problems
+
+
+def check_editions(project: Project) -> list[Problem]:
+    """Each tagged earlier edition of each house, refused as today's tree would be (one line each,
+    naming the tag)."""
+    problems, seen = [], set()
+    for house_id in project.houses:
+        for tag, commit in tagged_editions(project, house_id):
+            if commit not in seen:
+                seen.add(commit)
+                problems += [Problem(p.file, p.line, "edition", p.rule_id, p.lang, f"at tag {tag}: [{p.check}] {p.message}")
+                             for p in refused(project, tag, commit)]
+    return problems
+
+
+def refused(project: Project, tag: str, commit: str, old: Project | None = None) -> list[Problem]:
+    """The gate's problems with the edition tagged at ``commit`` (``edition_problems``), remembered
+    per commit and code in ``_build/cache``, so that the edition is read from git only the first
+    time (or given as ``old``, already read)."""
+    memo = Memo(project.root / "_build" / "cache", "edition-gate", project.code_digest, _problem_rows)
+    rows = memo(commit, lambda: [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
+                                 for p in edition_problems(old or load_at(project.root, tag), project)])
+    memo.save()
+    return [Problem(*row) for row in rows]
+
+
+def _problem_rows(value: list) -> bool:
+    """The shape of the gate's problems read back from the cache."""
+    def text(x) -> bool:
+        return isinstance(x, str)
+    return all(isinstance(row, list) and len(row) == 6 and text(row[0]) and isinstance(row[1], int) and text(row[2])
+               and (row[3] is None or text(row[3])) and (row[4] is None or text(row[4])) and text(row[5])
+               for row in value)

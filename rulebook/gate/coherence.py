@@ -1,0 +1,293 @@
+"""One house, one truth: each house's rulebook read whole, as its editors would read it.
+
+The catalog checks keep every translation true to its English; these keep each house's edition
+true to itself (docs/DESIGN.md, principle 9):
+
+- ``policy``: a table policy (who shows first, undercalls, the ante…) is stated once, and with the
+  value the house applies, so the engine and the reader never disagree;
+- ``term``: a glossary term is defined by one rule of the house;
+- ``currency``: every amount is in the house's own unit, never another house's money;
+- ``note``: an editorial note records a digest of each rule it discusses, and goes stale when one
+  of them changes, as a translation does when its English changes;
+- ``removed``: a statement ``rules/ADDITIONS.md`` records as removed is said nowhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import Iterator
+
+from rulebook.core import sources
+from rulebook.core.errors import Problem
+from rulebook.core.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
+from rulebook.core.values import resolve
+from rulebook.core.yamlload import MAX_FILE_BYTES
+from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE
+from rulebook.project import Project
+from rulebook.reading import Reading
+
+ADDITIONS = "rules/ADDITIONS.md"
+# The words that name each house currency in English; a house in another unit never shows them.
+CURRENCY_WORDS = {"lei": ("lei", "leu")}
+
+
+def coherence_problems(project: Project) -> list[Problem]:
+    """Every way a house's rulebook contradicts itself or its records."""
+    problems = policy_problems(project)
+    problems += term_problems(project)
+    problems += currency_problems(project)
+    problems += note_problems(project.library)
+    problems += removed_problems(project)
+    return problems
+
+
+# -- policies --------------------------------------------------------------------------------------
+
+def known_policies(library: Library) -> frozenset[str]:
+    """The ruling parameters, and each rule a house states in a variant of its own choosing."""
+    return frozenset(RULING_PARAMETERS) | {policy for rule in library.rules if rule.variant and rule.states
+                                           for policy in (rule.states[0],)}
+
+
+def policy_problems(project: Project) -> list[Problem]:
+    """Each policy a house publishes is stated once, with the house's own value."""
+    known = known_policies(project.library)
+    problems = []
+    for edition in project.houses.values():
+        book = edition.editors_book
+        stated: dict[str, list[Rule]] = {}
+        for rule in book.statements:
+            if rule.states is None:
+                continue
+            policy, value = rule.states
+            if policy not in known:
+                problems.append(Problem(rule.file, rule.line, "policy", rule.id, None,
+                                        f"states {policy!r}, which is no house policy (known: {', '.join(sorted(known))})"))
+                continue
+            stated.setdefault(policy, []).append(rule)
+            if value != (house_value := book.policy(policy)):
+                others = [other.id for other in book.statements if other.states == (policy, house_value)]
+                by = f", stated by rule {others[0]}" if others else ""
+                problems.append(Problem(rule.file, rule.line, "policy", rule.id, None,
+                                        f"house {book.id} ({book.house_file}) rules {policy} = {house_value}{by}; "
+                                        f"this rule, which it publishes, states {value}"))
+        for policy, rules in stated.items():
+            for twice in rules[1:]:
+                problems.append(Problem(twice.file, twice.line, "policy", twice.id, None,
+                                        f"house {book.id} states {policy} twice, by rules {rules[0].id} and {twice.id}: "
+                                        "one statement per policy (make one a reference, see: <rule-id>)"))
+    return problems
+
+
+# -- terms -----------------------------------------------------------------------------------------
+
+def term_problems(project: Project) -> list[Problem]:
+    """A term is defined by one rule of each house: the glossary's ``rules`` it publishes as statements."""
+    problems = []
+    for edition in project.houses.values():
+        stated = {rule.id for rule in edition.editors_book.statements}
+        for term in project.glossary:
+            defining = [rule_id for rule_id in term.rules if rule_id in stated]
+            if len(defining) > 1:
+                problems.append(Problem(GLOSSARY_FILE, term.rules_line, "term", term.id, None,
+                                        f"house {edition.id} defines {term.english[0]!r} twice, by rules "
+                                        f"{' and '.join(defining)}: one definition per term (make one a "
+                                        "reference, see: <rule-id>)"))
+    return problems
+
+
+# -- currency --------------------------------------------------------------------------------------
+
+def _foreign_words(unit: str) -> re.Pattern | None:
+    words = [word for currency, names in CURRENCY_WORDS.items() if currency != unit for word in names]
+    return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)", re.IGNORECASE) if words else None
+
+
+def currency_problems(project: Project) -> list[Problem]:
+    """Every amount a house shows is in its own unit: no page of a house in chips names lei."""
+    problems = []
+    for edition in project.houses.values():
+        book = edition.editors_book
+        foreign = _foreign_words(book.unit)
+        if foreign is None:
+            continue
+        where = f"house {book.id} ({book.house_file}) counts in {book.unit}"
+        items: list[Rule | Note] = [*book.rules, *book.notes]
+        for item in items:
+            for name, value in item.values.items():
+                if value is None:
+                    continue
+                unit = resolve(value, book.house)[1]
+                if unit in CURRENCY_WORDS and unit != book.unit:
+                    problems.append(Problem(item.file, value.line or item.line, "currency", item.id, None,
+                                            f"value {name!r} is in {unit}, but {where}"))
+        for example in edition.examples:
+            for binding in example.bindings():
+                for name, value in binding.items():
+                    if _unit_of(value) in CURRENCY_WORDS and _unit_of(value) != book.unit:
+                        problems.append(Problem(example.file, example.line, "currency", example.rule, None,
+                                                f"example {example.id}: {name} is {value.spec}, but {where} "
+                                                f"(give its amounts under 'in_{book.unit}:')"))
+                        break
+                else:
+                    continue
+                break
+        for message in _english_of(book, edition.examples):
+            if (found := foreign.search(message.text)) is not None:
+                problems.append(Problem(message.file, message.line, "currency", message.rule_id, None,
+                                        f"{message.context}: says {found.group()!r}, but {where}"))
+    return problems
+
+
+def _unit_of(value) -> str:
+    if value.unit == "items":
+        return next((unit for item in value.literal if (unit := _unit_of(item)) in CURRENCY_WORDS), "items")
+    return value.unit
+
+
+def _english_of(book: Rulebook, examples) -> Iterator:
+    """Every English source string a house publishes (its parts, sections, rules and examples)."""
+    for part in book.parts:
+        yield part.title
+        yield from [part.intro] if part.intro else []
+        for section in part.sections:
+            yield section.title
+            for rule in section.rules:
+                yield from rule.messages()
+    for example in examples:
+        yield from example.messages()
+
+
+# -- editorial notes -------------------------------------------------------------------------------
+
+def rule_digests(library: Library) -> dict[str, str]:
+    """Each library rule's reviewable text (every variant's title, text, items, values, excerpts,
+    proposals and references), hashed: what an editorial note about the rule was written against."""
+    texts: dict[str, list[str]] = {}
+    for rule in library.rules:
+        texts.setdefault(rule.id, []).append(repr((
+            rule.variant, [m.text for m in rule.messages()],
+            sorted((name, value.spec if value else None) for name, value in rule.values.items()),
+            rule.excerpts, rule.proposed, rule.states, rule.see)))
+    return {rule_id: hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12] for rule_id, parts in texts.items()}
+
+
+def note_problems(library: Library) -> list[Problem]:
+    """A note whose rules changed since it was reviewed is stale until an editor confirms or rewrites it."""
+    digests = rule_digests(library)
+    problems = []
+    for note in library.notes:
+        for rule_id in note.rules:
+            if rule_id not in digests:
+                continue          # reported by the loader
+            recorded = note.reviewed.get(rule_id)
+            if recorded == digests[rule_id]:
+                continue
+            what = "is not among the texts it was reviewed against" if recorded is None else \
+                "changed since the note was reviewed"
+            problems.append(Problem(note.file, note.reviewed_line, "note", note.id, None,
+                                    f"rule {rule_id} {what}: read the note again, rewrite it if it no longer "
+                                    f"holds, then run `rulebook notes confirm {note.id}`"))
+        for rule_id in note.reviewed:
+            if rule_id not in note.rules:
+                problems.append(Problem(note.file, note.reviewed_line, "note", note.id, None,
+                                        f"'reviewed' names rule {rule_id}, which the note is not about"))
+    return problems
+
+
+def confirm_notes(library: Library, note_ids: set[str] | None) -> list[str]:
+    """Record, in each note's file, the digests of the rules it discusses as they are now (every note
+    when ``note_ids`` is None): the editor has read it against them. Returns the notes confirmed."""
+    digests = rule_digests(library)
+    confirmed = []
+    by_file: dict[str, list[Note]] = {}
+    for note in library.notes:
+        if note_ids is None or note.id in note_ids:
+            by_file.setdefault(note.file, []).append(note)
+    for file, notes in by_file.items():
+        path = library.root / file
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for note in sorted(notes, key=lambda n: n.line, reverse=True):
+            reviewed = ", ".join(f'{rule_id}: "{digests[rule_id]}"' for rule_id in note.rules if rule_id in digests)
+            _set_key(lines, note, "reviewed", "{" + reviewed + "}")
+            confirmed.append(note.id)
+        path.write_text("\n".join(lines), encoding="utf-8")
+    return confirmed
+
+
+def _set_key(lines: list[str], note: Note, key: str, flow: str) -> None:
+    """Write ``key: flow`` in the note that starts at ``note.line`` (after its ``rules:`` line, or in
+    place of the key's own lines)."""
+    start = note.line - 1
+    indent = len(lines[start]) - len(lines[start].lstrip(" -"))
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) >= indent
+                                and not lines[end].lstrip().startswith("- ")):
+        end += 1
+    keys = {m.group(1): at for at in range(start, end) if (m := re.match(rf" {{{indent}}}(?:- )?([a-z_]+):", lines[at]))}
+    line = " " * indent + f"{key}: {flow}"
+    if key in keys:
+        at = keys[key]
+        stop = at + 1
+        while stop < end and (not lines[stop].strip() or len(lines[stop]) - len(lines[stop].lstrip()) > indent):
+            stop += 1
+        lines[at:stop] = [line]
+    else:
+        at = keys.get("rules", start) + 1
+        while at < end and lines[at].strip() and len(lines[at]) - len(lines[at].lstrip()) > indent:
+            at += 1
+        lines.insert(at, line)
+
+
+# -- removed statements ----------------------------------------------------------------------------
+
+_QUOTED = re.compile(r'"([^"]+)"')
+
+
+def removed_statements(root: Path, house_ids: list[str]) -> Iterator[tuple[int, str, str, str]]:
+    """(line, house, rule, phrase) for each statement ``rules/ADDITIONS.md`` records as removed: in a
+    house's table, a row whose decision starts with "removed" quotes each removed phrase in "…"."""
+    path = root / ADDITIONS
+    if not path.exists():
+        return
+    house = None
+    for number, line in enumerate(sources.read(path, ADDITIONS, MAX_FILE_BYTES).decode("utf-8").splitlines(), 1):
+        if line.startswith("## "):
+            house = next((h for h in house_ids if re.search(rf"\b{re.escape(h)}\b", line, re.IGNORECASE)), None)
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("|") else []
+        if house is None or len(cells) != 3:
+            continue
+        rule, added, decision = cells
+        named = re.search(r"`([a-z0-9-]+)`", rule)
+        if re.match(r"\W*removed\b", decision, re.IGNORECASE):
+            for phrase in _QUOTED.findall(added):
+                yield number, house, named.group(1) if named else rule.strip("`* "), phrase
+
+
+def removed_problems(project: Project) -> list[Problem]:
+    """A statement recorded as removed appears in no published English text or example of its house."""
+    said: dict[str, list[tuple[str, str]]] = {}
+    problems = []
+    for line, house, rule, phrase in removed_statements(project.root, list(project.houses)):
+        if house not in said:
+            said[house] = list(_published_english(Reading.of(project, house, "en")))
+        wanted = " ".join(phrase.lower().split())
+        for where, text in said[house]:
+            if wanted in text:
+                problems.append(Problem(ADDITIONS, line, "removed", rule, None,
+                                        f"{phrase!r} is recorded as removed, but house {house} still says it ({where})"))
+                break
+    return problems
+
+
+def _published_english(english: Reading) -> Iterator[tuple[str, str]]:
+    """(where, text) for every rule text and worked example a house's readers read in English."""
+    for rule in english.book.statements:
+        texts = [english.fill(message, rule.values) for message in (rule.title, rule.text, *rule.items)]
+        yield f"rule {rule.id}", " ".join(" ".join(texts).lower().split())
+    for example in english.examples:
+        cells = [english.cell(row, column.name) for row in example.rows for column in example.columns]
+        yield f"example {example.id}", " ".join(" ".join([english.narrate(example), *cells]).lower().split())

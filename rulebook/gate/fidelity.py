@@ -1,0 +1,111 @@
+"""How far each house's text of authority departs from the house's own words (``rulebook fidelity``).
+
+The rule a player disputes is read in the house's language of authority (Romanian for the club,
+Croatian for the casino), and that text should be the house's own wording. For every rule a house
+publishes, this compares its text in that language (title, text, items and adopted proposals, with
+the house's values filled in) with the passages of the house's document it states (``excerpt``),
+word by word, and lists the rules that depart most, each with the editorial decisions recorded
+about it: the editorial notes on the rule and its line in ``rules/ADDITIONS.md``. A rule whose
+document is written in another language (the Romanian guide, for the Croatian room) has nothing to
+compare its text of authority with, and is left out.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.core.model import fill
+from rulebook.core.values import resolve
+from rulebook.i18n.catalogs import TRANSLATED
+from rulebook.i18n.formatting import format_value
+from rulebook.project import Project
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+STEM = 5          # letters that make a word's stem: inflected forms (jucător, jucătorul) meet
+
+
+def stems(text: str) -> set[str]:
+    """The text's words of three letters or more, without diacritics (the documents often omit
+    them), lower-case and cut to a stem, so that a word's inflected forms count as one."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return {word[:STEM] for word in _WORD.findall(plain)}
+
+
+def overlap(text: str, source: str) -> float:
+    """The share of the text's stems that the source uses too (1.0: every word is the house's)."""
+    words = stems(text)
+    return len(words & stems(source)) / len(words) if words else 1.0
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One rule's text of authority against the house's own words."""
+
+    rule_id: str
+    overlap: float
+    text: str
+    excerpt: str
+    decisions: tuple[str, ...]        # the editorial notes on the rule, and its line in rules/ADDITIONS.md
+    excerpt_language: str             # the language of the house's document (that of authority)
+
+
+def recorded_decisions(root: Path) -> dict[tuple[str, str | None], str]:
+    """(rule id, variant or None for every variant) → the decision rules/ADDITIONS.md records for it:
+    the last cell of the table row whose first cell names the rule (and, in brackets, its variant)."""
+    path = root / "rules" / "ADDITIONS.md"
+    found: dict[tuple[str, str | None], str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0].startswith("`"):
+            variant = re.search(r"\(([a-z0-9_-]+)\)", cells[0])
+            for rule_id in re.findall(r"`([a-z0-9-]+)`", cells[0]):
+                found.setdefault((rule_id, variant.group(1) if variant else None), cells[-1])
+    return found
+
+
+def departures(project: "Project", house_id: str) -> list[Departure]:
+    """Every rule the house publishes whose document is in its language of authority, the one whose
+    text in that language departs most from the document's words first."""
+
+    edition = project.houses[house_id]
+    book = edition.book
+    lang = book.house["official_language"]
+    others = {code: project.translations(code) for code in TRANSLATED}
+    additions = recorded_decisions(project.root)
+    notes: dict[str, list[str]] = {}
+    for note in book.notes:
+        for rule_id in note.rules:
+            notes.setdefault(rule_id, []).append(note.id)
+    found = []
+    for part in book.parts:
+        stated = [rule for rule in part.rules if not rule.see]   # a reference states nothing of its own
+        texts = {code: [_text(others[code], rule, book.house) for rule in stated] for code in others}
+        excerpts = [" ".join(rule.excerpts) for rule in stated]
+        # The document's language: the one whose translation of the part shares the most words with
+        # the part's excerpts (one document per part, so one rule's odd wording cannot change it).
+        written_in = max(others, key=lambda code: sum(map(overlap, texts[code], excerpts)))
+        if written_in != lang:
+            continue
+        for rule, text, excerpt in zip(stated, texts[lang], excerpts):
+            recorded = additions.get((rule.id, rule.variant)) or additions.get((rule.id, None))
+            decisions = tuple(notes.get(rule.id, ())) + ((f"ADDITIONS.md: {recorded}",) if recorded else ())
+            found.append(Departure(rule.id, overlap(text, excerpt), text, excerpt, decisions, written_in))
+    return sorted(found, key=lambda departure: (departure.overlap, departure.rule_id))
+
+
+def _text(tr, rule, house) -> str:
+    """The rule as published in the translator's language: title, text, items, adopted proposals."""
+    shown = {name: format_value(*resolve(value, house), tr) for name, value in rule.values.items()}
+    return " ".join(_filled(tr, message, shown)
+                    for message in (rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)))
+
+
+def _filled(tr, message, shown: dict[str, str]) -> str:
+    """The message in the translator's language with the values filled (English if it is broken)."""
+    try:
+        return fill(tr.pgettext(message.context, message.text), shown)
+    except ValueError:           # a broken translation: the gate reports it
+        return fill(message.text, shown)

@@ -1,0 +1,1 @@
+"""The words of each language: catalogs, extraction, glossary, formatting, search words."""

@@ -1,0 +1,187 @@
+"""Numbers and names as each language writes them (docs/DESIGN.md, principle 1).
+
+Digits, grouping, percent signs, durations and lists come from Babel's CLDR
+data; the currency word comes from the catalogs, because Romanian and Croatian
+inflect it by number ("1 leu", "2 lei", "20 de lei").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from typing import Any, Protocol
+
+from babel import Locale
+from babel.dates import format_date, get_date_format
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
+
+from rulebook.i18n.vocabulary import show_word
+
+
+class Translator(Protocol):
+    locale: str
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for extraction; each language's catalog gives its CLDR plural forms."""
+    return singular, plural
+
+
+# Counted things, each with its plural forms in every language (1 player, 2 players; ro 20 de jucători).
+COUNTED = {
+    "players": N_plural("{count} player", "{count} players"),
+    "chips": N_plural("{count} chip", "{count} chips"),
+    "cards": N_plural("{count} card", "{count} cards"),
+}
+
+
+# The English of the rulebook is British (its spelling, "1 December 2026", "a, b and c").
+CLDR_LOCALES = {"en": "en_GB"}
+
+
+def cldr(code: str) -> str:
+    """The CLDR locale a language's dates, lists and units are written in."""
+    return CLDR_LOCALES.get(code, code)
+
+
+# The days a language writes as ordinals in a date, which CLDR's date patterns do not say: French
+# writes the first of the month "1er" ("1er décembre 2026"), every other day as a bare number.
+ORDINAL_DAYS = {"fr": {1: "er"}}
+
+
+def plural_samples(lang: str) -> dict[str, int]:
+    """A number of each CLDR plural category of the language (one, few, many, other…): what a page's
+    script picks a plural form with (the browser's Intl.PluralRules), each form taken from the catalog."""
+    plural = Locale.parse(lang).plural_form
+    sample: dict[str, int] = {}
+    for n in (*range(200), 10 ** 6):   # a million: French and Spanish say "de" ("many") from there
+        sample.setdefault(plural(n), n)
+    return sample
+
+
+def long_date(day: date, code: str) -> str:
+    """A date as the language (``code``: a CLDR locale) writes it in full: its CLDR long pattern, the
+    day with the language's ordinal suffix where it takes one (fr "1er décembre 2026")."""
+    suffix = ORDINAL_DAYS.get(code.split("_")[0], {}).get(day.day)
+    if not suffix:
+        return format_date(day, format="long", locale=code)
+    pattern = get_date_format("long", locale=code).pattern
+    # the day field outside the pattern's quoted literals, followed by the suffix as a literal
+    pieces = re.split(r"('(?:[^']|'')*')", pattern)
+    pattern = "".join(piece if piece.startswith("'") else re.sub(r"(?<!d)d(?!d)", f"d'{suffix}'", piece)
+                      for piece in pieces)
+    return format_date(day, format=pattern, locale=code)
+
+
+def language_name(code: str, locale: str) -> str:
+    """A language's name in a locale's words (CLDR's; it names every language it has data for, which
+    the house files are held to, so the code itself is never shown in practice)."""
+    return Locale.parse(code).get_display_name(locale) or code
+
+
+def format_value(value: Any, unit: str, translator: Translator) -> str:
+    """One placeholder's value, in the words and digits of the translator's locale."""
+    locale = cldr(translator.locale)
+    if value is None:
+        return translator.gettext("no maximum")
+    if unit == "lei":
+        amount = format_decimal(value, locale=locale)
+        return translator.ngettext("{amount} leu", "{amount} lei", value).format(amount=amount)
+    if unit == "percent":
+        return format_percent(value / 100, locale=locale)
+    if unit == "minutes":
+        return format_unit(value, "duration-minute", length="long", locale=locale)
+    if unit == "hours":
+        return format_unit(value, "duration-hour", length="long", locale=locale)
+    if unit == "seconds":
+        return format_unit(value, "duration-second", length="long", locale=locale)
+    if unit in COUNTED:
+        return translator.ngettext(*COUNTED[unit], value).format(count=format_decimal(value, locale=locale))
+    if unit == "count":
+        return format_decimal(value, locale=locale)
+    if unit == "list":
+        return format_list([str(item) for item in value], locale=locale)
+    if unit == "language":
+        return language_name(value, locale)
+    if unit == "languages":
+        return format_list([language_name(code, locale) for code in value], locale=locale)
+    return str(value)
+
+
+# The letters a language's alphabet orders as letters of their own, each right after the letter it
+# is built on (Romanian ă â after a, Croatian č ć after c, Spanish ñ after n); every other accent
+# only breaks ties, as in French. (Babel has no collation, and ICU is not on this machine.)
+_OWN_LETTERS = {"ro": "ăâîșşțţ", "es": "ñ", "hr": "čćđšž"}
+
+
+def collation_key(text: str, lang: str) -> tuple:
+    """A key that sorts words in the language's alphabetical order, as an index lists them."""
+    own = _OWN_LETTERS.get(lang, "")
+    letters = []
+    for char in unicodedata.normalize("NFC", text.casefold()):
+        base = unicodedata.normalize("NFD", char)[0] if char != "đ" else "d"
+        letters.append((base, own.index(char) + 1 if char in own else 0))
+    return (tuple(letters), text)
+
+
+def initial(text: str, lang: str) -> str:
+    """The letter an index files a word under: its first, as a letter of the language's alphabet
+    ("Č" in Croatian, "E" for "Égalité" in French)."""
+    (base, own), *_ = collation_key(text, lang)[0] or (("", 0),)
+    first = unicodedata.normalize("NFC", text.casefold())[:1]
+    return (first if own else base).upper()
+
+
+class LocaleFormatter:
+    """One language's way of writing every kind of value, for pages and print alike."""
+
+    def __init__(self, translator: Translator, currency: str = "lei"):
+        self.tr = translator
+        self.code = cldr(translator.locale)
+        self.currency = "count" if currency == "chips" else currency   # tournament chips: bare numbers
+
+    def money(self, amount: int | None) -> str:
+        """An amount in the house's own unit (lei, or tournament chips)."""
+        return format_value(amount, self.currency, self.tr)
+
+    def percent(self, value: int) -> str:
+        return format_value(value, "percent", self.tr)
+
+    def long_date(self, day: date) -> str:
+        """A date as the language writes it in full: 1 decembrie 2026, 1. prosinca 2026, 1er décembre 2026."""
+        return long_date(day, self.code)
+
+    def edition(self, name: str, number: int, effective: date) -> str:
+        """The line that tells a current rulebook or card from a stale one, on every page and card."""
+        return self.tr.gettext("{house}, edition {edition}, in force from {date}").format(
+            house=name, edition=number, date=self.long_date(effective))
+
+    def file_size(self, size: int) -> str:
+        """A file's size as the language writes it: 12 kB, 0,2 MB, 12 ko."""
+        if size < 1_000_000:
+            return format_unit(max(1, round(size / 1000)), "digital-kilobyte", length="short", locale=self.code)
+        return format_unit(round(size / 1_000_000, 1), "digital-megabyte", length="short", locale=self.code,
+                           format="#,##0.0")
+
+    def count(self, value: int) -> str:
+        return format_value(value, "count", self.tr)
+
+    def minutes(self, value: int) -> str:
+        return format_value(value, "minutes", self.tr)
+
+    def hours(self, value: int) -> str:
+        return format_value(value, "hours", self.tr)
+
+    def word(self, word: str) -> str:
+        """An engine or house word (``NLH``, ``button``) in this language."""
+        return show_word(word, self.tr.gettext)
+
+    def language_name(self, code: str) -> str:
+        return format_value(code, "language", self.tr)

@@ -1,0 +1,1 @@
+"""The site, the prints, and putting them in place."""

@@ -1,0 +1,609 @@
+"""Print: table cards and the printable rulebook, from the same data as the site.
+
+Cards are HTML from ``templates/print/`` made into PDF by WeasyPrint: an A6
+card per stakes and language, a landscape A4 sheet of two at true size with
+crop marks, a two-sided card in the house's language of authority and English
+(the house announces its rules in both), and a rake band card. The rulebook PDF
+is Sphinx's single-page HTML of each language, printed with its own stylesheet
+and a table of contents; the redline PDF is that page's "What changed in
+edition N" section printed alone. What they say comes from the house's reading
+in the language and its changes since the previous edition, made before the
+print jobs are forked (``rulebook.publish.history.prepare``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from importlib.metadata import version
+from typing import Any, Callable, NamedTuple
+
+from markupsafe import Markup, escape
+
+from rulebook.core import sources
+from rulebook.core.errors import ModelError
+from rulebook.core.memo import digest
+from rulebook.i18n.catalogs import LANGUAGES
+from rulebook.i18n.formatting import initial
+from rulebook.i18n.parameters import name_of, on_rake_card, on_table_card
+from rulebook.i18n.vocabulary import N_
+from rulebook.project import Project
+from rulebook.reading import Reading
+from rulebook.reading.table_facts import (RAKE_RULES, CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts,
+                                          unbroken)
+from rulebook.publish import print_cache, workers
+from rulebook.publish.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, redline_file,
+                                        rulebook_file, sheet_file, short_form_file)
+from rulebook.publish.environments import environment
+from rulebook.publish.history import history, prepare
+from rulebook.publish.inputs import inputs_of, print_code, print_code_digest, print_versions
+from rulebook.publish.loanwords import mark_foreign
+from rulebook.publish.qr import card_address, qr_image
+from rulebook.publish.short_form import MAX_PAGES, short_form_rules
+from rulebook.publish.site import earlier_commits, keep_unrebuilt, work_dir
+from rulebook.publish.staging import Publication, publishing
+from rulebook.publish.stamps import forget, outputs, published_from, remember, stamped
+from rulebook.publish.web import Place
+from rulebook.publish.workers import link_or_copy, run_jobs
+
+
+class PrintJob(NamedTuple):
+    """One print job: a house's documents in one language (or its language pair), into ``build``."""
+
+    house_id: str
+    languages: tuple[str, ...]
+    build: str
+    part: str = ""   # of a printed rulebook: "" the rulebook itself, EXTRAS its redline and short form
+
+    @property
+    def label(self) -> str:
+        """Its name among its house's stamps: the languages, and the part."""
+        return "-".join((*self.languages, *([self.part] if self.part else [])))
+
+
+# The redline and the short form, printed beside the rulebook by a job of their own: the two jobs of
+# a language run side by side, on two cores, rather than one after the other.
+EXTRAS = "extras"
+
+
+class PrintRenderer:
+    """HTML for print: one house in one language, from the project's one reading of it and its
+    changes since the previous edition (None: a first edition, or one whose predecessor is not tagged)."""
+
+    def __init__(self, project: Project, house_id: str, lang: str):
+        self.reading = reading = Reading.of(project, house_id, lang)
+        self.changes = history(project, house_id, lang).changes
+        self.book, self.lang, self.translations, self.fmt = reading.book, lang, reading.tr, reading.fmt
+        self.env = environment(project, "print", reading.tr)
+        fmt = self.fmt
+        self.context: dict[str, Any] = dict(
+            house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
+            minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
+            book=self.book, edition=fmt.edition, cited=self.cited,
+            changed_numbers=self.changed_numbers, unbroken=unbroken, index=reading.index,
+            locator=self.locator, initial=lambda words: initial(words, lang),
+        )
+
+    def render(self, template: str, **page: Any) -> str:
+        """One template, with what every printed page of the house's language shows and ``page``'s own."""
+        return self.env.get_template(template).render(**self.context, **page)
+
+    def rulebook(self, html: str, where: str) -> str:
+        """Sphinx's single page of the reader's edition made into the printed rulebook: a cover, the
+        contents (page numbers from CSS), each part starting a page, running heads and feet, the
+        document's metadata, and links that lead somewhere in print: a rule's link to the rule
+        inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
+        A first edition leaves out its changes page (it would only say there is nothing to compare).
+        Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        if self.changes is None and (changes := _section(html, "changes")):
+            start, end = changes
+            html = html[:start] + html[end:]
+        pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
+        html = self._links(html, frozenset(pages))
+        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html),
+                            indexed=bool(self.reading.index))
+        if self.reading.index:
+            last = _section(html, pages[-1])
+            assert last is not None   # every page marked by _pages has its section
+            html = html[:last[1]] + self.render("index.html.jinja") + html[last[1]:]
+        running = self._running(self.reading.text(self.book.title), None)
+        html = html.replace("</head>", self._head(running) + "</head>", 1)
+        html = html.replace("<h1>", self.render("cover.html.jinja") + "<h1>", 1)
+        at = html.rfind("<section", 0, html.find("<span id=document-"))
+        return html[:at] + front + html[at:]
+
+    def redline(self, html: str, where: str) -> str:
+        """The edition's changes page printed alone, from the same single page and styles as the
+        rulebook: the house on the cover and in the running head, its headings one level up (the
+        page's title is the document's), each deleted and inserted word marked as on the site."""
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        found = _section(html, "changes")
+        if found is None:
+            raise ValueError(f"{where} has no changes page to print")
+        section = html[found[0]:found[1]].replace(' class="print-part"', ' class="redline"', 1)
+        section = re.sub(r"<(/?)h([2-6])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) - 1}", section)
+        section = self._links(section, frozenset({"changes"}))
+        title = self.translations.gettext("What changed in edition {edition}").format(edition=self.book.edition)
+        head = html[:html.index("<body")]
+        head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
+                      head, count=1, flags=re.S)
+        running = self._running(self.book.name, title)
+        head = head.replace("</head>", self._head(running) + "</head>", 1)
+        cover = self.render("cover.html.jinja")
+        return f'{head}<body class="redline-document">{cover}{section}</body></html>'
+
+    def _head(self, running: str) -> str:
+        """The document's metadata (its subject: the house's line about itself, in the language) and
+        its running head and foot."""
+        about = self.book.about
+        return self.render("head.html.jinja", running=Markup(running),
+                           subject=self.reading.text(about) if about else self.reading.text(self.book.title))
+
+    def short_form(self, html: str, where: str) -> str:
+        """The short form (``rulebook.publish.short_form``): the house's chosen rules cut from the same single
+        page as the rulebook, each as the rulebook prints it (its number, title and text; its examples
+        left to the rulebook), under the title of its part, after a short cover; the same style sheet."""
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        title = self.translations.gettext("Short form")
+        chosen = short_form_rules(self.book)
+        body = []
+        for part in self.book.parts:
+            rules = [_rule_section(html, rule.id) for rule in part.rules if rule.id in chosen]
+            if rules:
+                body.append(f'<section class="short-form-part"><h2>{escape(self.reading.text(part.title))}</h2>'
+                            + "".join(rules) + "</section>")
+        rules_html = self._links("".join(body), frozenset())
+        head = html[:html.index("<body")]
+        head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
+                      head, count=1, flags=re.S)
+        head = head.replace("</head>", self._head(self._running(self.book.name, title)) + "</head>", 1)
+        return (f'{head}<body class="short-form-document">{self.render("cover.html.jinja")}'
+                f'<h1>{escape(title)}</h1><div class="short-form-rules">{rules_html}</div></body></html>')
+
+    @staticmethod
+    def _pages(html: str, where: str) -> str:
+        """The single page with each page of the site as a section of class ``print-part`` that
+        starts with its marker, and without the headings' pilcrow links."""
+        if '<span id="document-' not in html:
+            raise ValueError(f"{where} has no parts to print")
+        # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
+        html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
+        return re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+
+    def _links(self, html: str, printed: frozenset[str]) -> str:
+        return re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"',
+                      lambda found: self._print_link(found.group(1), printed), html)
+
+    @staticmethod
+    def _titles(html: str) -> dict[str, str]:
+        """The printed title of each page after the parts (the glossary, the downloads), as Sphinx wrote it."""
+        return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
+            r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
+
+    def _print_link(self, href: str, printed: frozenset[str]) -> str:
+        """A link as the printed document can follow it: an anchor of the page, a rule's permanent
+        address or a page of the site and its anchor, to that place in the PDF when the PDF holds it
+        (``printed``: its pages); else to the site, or nowhere when the house has no site address."""
+        rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
+        page = re.fullmatch(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?", href)
+        if href.startswith("#"):
+            return f'<a class="reference internal" href="{escape(href)}"'
+        if rule and self.reading.placed.get(rule.group(1), (None,))[0] in printed:
+            return f'<a class="reference internal" href="#{rule.group(1)}"'
+        if page and page.group(2) and page.group(1) in printed and self.reading.number_of(page.group(2)):
+            return self._cited(page.group(2))
+        if page and page.group(1) in printed:   # a page of the PDF, or a place in it: its page printed after it
+            return self._to_page(page.group(2) or f"document-{page.group(1)}", N_("p. {page}"), "pages")
+        base = self.book.base_url
+        if re.match(r"https?://", href):
+            return f'<a class="reference external" href="{href}"'
+        if base:
+            return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
+        return '<a class="reference nowhere"'
+
+    def _cited(self, rule_id: str) -> str:
+        """A link to a rule inside the PDF that prints, after it, the rule's number and the page it is
+        on ("Pravilo 38.1, str. 14"): the words from the catalog around the page counter, which the
+        print style sheet fills in (``a.cites::after``)."""
+        return self._to_page(rule_id, N_("Rule {number}, p. {page}"), "cites")
+
+    def locator(self, rule_id: str) -> Markup:
+        """An index line's reference to a rule: its number and its page ("38.1, str. 14"), the page
+        filled in by the print style sheet (``a.locator::after``)."""
+        return Markup(self._to_page(rule_id, N_("{number}, p. {page}"), "locator") + "></a>")
+
+    def _to_page(self, anchor: str, message: str, kind: str) -> str:
+        """The opening tag of a link to a place in the PDF (a rule, a page), carrying the catalog's
+        words around its page number (and the rule's number, for a rule)."""
+        sentence = self.translations.gettext(message)
+        if sentence.count("{page}") != 1:
+            sentence = message
+        number = self.reading.number_of(anchor) or ""
+        before, _, after = (piece.replace("{number}", number) for piece in sentence.partition("{page}"))
+        return (f'<a class="reference internal {kind}" href="#{escape(anchor)}" '
+                f'data-before="{escape(before)}" data-after="{escape(after)}"')
+
+    def _running(self, left: str, right: str | None) -> str:
+        """The running head (``left``; ``right``, or the part being read) and foot (the edition line,
+        'page n of N') as CSS in the reader's language, every text a CSS string, escaped."""
+        book, fmt = self.book, self.fmt
+        pages = re.split(r"(\{page\}|\{pages\})", self.translations.gettext("Page {page} of {pages}"))
+        counter = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(piece) or css_string(piece)
+                           for piece in pages if piece)
+        foot = fmt.edition(book.name, *in_force) if (in_force := book.in_force) else book.name
+        return (f"@page {{ @top-left {{ content: {css_string(left)}; }} "
+                f"@top-right {{ content: {'string(part)' if right is None else css_string(right)}; }} "
+                f"@bottom-left {{ content: {css_string(foot)}; }} "
+                f"@bottom-right {{ content: {counter}; }} }} "
+                "@page :first { @top-left { content: none; } @top-right { content: none; } }")
+
+    def changed_numbers(self, row: dict | None = None) -> str | None:
+        """The line on a card whose numbers changed since the previous edition, old → new in the card's
+        language: a table card's (``row``: its stakes' own numbers and those every card shows, each by
+        its name alone) or the rake card's (each named with its stakes); None if none did."""
+        changes = self.changes
+        if not changes:
+            return None
+        changed = [change for change in changes.parameters
+                   if (on_table_card(change.path, row) if row is not None else on_rake_card(change.path))]
+        if not changed:
+            return None
+        gettext = self.translations.gettext
+        said = [gettext("{parameter} {old} → {new}").format(  # an old → new pair is never broken across lines
+            parameter=_lowered(name_of(change.path, self.translations) if row is not None else change.label),
+            old=unbroken(change.old), new=unbroken(change.new)).replace(" → ", "\u00a0→\u00a0")
+            for change in changed]
+        return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
+
+    def qr(self, page: str, anchor: str | None = None) -> str | None:
+        """The QR code a card prints, to a page of the house's rulebook in this language (and a rule
+        on it), or None when the house's site has no address."""
+        book = self.book
+        address = card_address(Place(book.base_url, book.id, self.lang, book.house["official_language"]), page, anchor)
+        return qr_image(address) if address else None
+
+    def face(self, row: dict) -> Markup:
+        """A table card's face: its stakes' facts, and the QR code to the "At the table" page, which
+        says the same and links every rule it quotes."""
+        return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row),
+                                  qr=self.qr(AT_THE_TABLE)))
+
+    def bands(self) -> list[Markup]:
+        """The rake card's two faces (front: the bands; back: the caps and how split pots are raked),
+        its QR code to the rule of the bands."""
+        reading = self.reading
+        rake = self.book.house["stakes"]
+        percent = unbroken(self.fmt.percent(rake[0]["rake"]["percent"]))
+        split = " / ".join(dict.fromkeys(unbroken(self.fmt.money(row["rake"]["split_pot_cap"])) for row in rake))
+        caps = " / ".join(dict.fromkeys(unbroken(self.fmt.money(row["rake"]["cap"])) for row in rake))
+        bands = reading.placed.get("rake-bands")
+        html = self.render("bands.html.jinja", split_lines=(split_pot_line(reading, percent, split),
+                                                            deal_twice_rake_line(reading, caps)),
+                           rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
+                           qr_bands=self.qr(bands[0], "rake-bands") if bands else None)
+        return [Markup(face) for face in re.findall(r"<section\b.*?</section>", html, re.S)]
+
+    def card(self, faces: list[Markup], row: dict | None, css: str, layout: str) -> str:
+        """A card document (``layout``: "card", its A6 faces; "sheet", imposed on A4) titled in its
+        language: a table card by its stakes, the rake card as such."""
+        gettext = self.translations.gettext
+        if row is None:
+            title = gettext("Rake card")
+            subject = gettext("The rake of {house}: its bands, its caps by stakes, split pots and side pots").format(
+                house=self.book.name)
+        else:
+            title = gettext("Table card {stakes}").format(stakes=f"{row['game']} {row['name']}")
+            subject = gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}").format(
+                stakes=f"{row['game']} {row['name']}", house=self.book.name)
+        return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, subject=subject,
+                           css=Markup(css), layout=layout, author=self.book.name)
+
+    def cited(self, rule_id: str) -> CitedRule | None:
+        return cited(self.reading, rule_id)
+
+
+AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
+
+
+def _lowered(name: str) -> str:
+    """A parameter's name inside a sentence: "Rake cap" → "rake cap" (an abbreviation such as NLH as it is)."""
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+
+
+def _section(html: str, page: str) -> tuple[int, int] | None:
+    """Where a page's section (as ``PrintRenderer._pages`` marks it) starts and ends in the single page."""
+    marker = html.find(f"<span id=document-{page}></span>")
+    if marker < 0:
+        return None
+    return _closed(html, html.rfind("<section", 0, marker), page)
+
+
+def _rule_section(html: str, rule_id: str) -> str:
+    """A rule's section in the single page, as the rulebook prints it: its title, number and text."""
+    start = html.find(f'<section id="{rule_id}">')
+    if start < 0:
+        raise ValueError(f"the single page has no rule {rule_id!r}")
+    begin, end = _closed(html, start, rule_id)
+    return html[begin:end]
+
+
+def _closed(html: str, start: int, what: str) -> tuple[int, int]:
+    """Where the section that opens at ``start`` ends (after its closing tag)."""
+    depth = 0
+    for tag in re.finditer(r"<(/?)section\b[^>]*>", html[start:]):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return start, start + tag.end()
+    raise ValueError(f"the section of {what!r} is not closed")
+
+
+def css_string(text: str) -> str:
+    """Text as a CSS string: letters, digits and plain punctuation as they are, anything else
+    (quotes, backslashes, angle brackets, line breaks) as a CSS escape."""
+    return '"' + "".join(c if c.isalnum() or c in " .,;:!?()-/'\u2019\u2013\u2014" else f"\\{ord(c):x} " for c in text) + '"'
+
+
+def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
+                houses: tuple[str, ...] | None = None, bilingual: bool = True,
+                publication: Publication | None = None) -> list[Path]:
+    """Every card PDF of every house that runs cash games, published together into ``build/cards``.
+
+    Per house and language: an A6 card and an A4 sheet per stakes and the rake card; and a
+    two-sided card pairing the house's language of authority with English. Each house's language
+    (and its pair) is one job: run in parallel, and skipped when its cards' HTML is unchanged.
+    """
+    jobs: list[PrintJob] = []
+    for house_id in houses or tuple(project.houses):
+        book = project.houses[house_id].book
+        if not book.runs_cash_games:
+            continue  # a tournament room has no stakes to put on a table card
+        jobs += [PrintJob(house_id, (lang,), str(build)) for lang in languages]
+        pair = bilingual_languages(book)
+        if bilingual and pair:
+            jobs.append(PrintJob(house_id, pair, str(build)))
+    return _print(project, build, "cards", jobs, _cards_job, publication=publication)
+
+
+def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
+    house_id, languages, build, _ = job
+    project = workers.project()
+    css = _stylesheet(project, project.root / "templates" / "print" / "card.css")
+    rows = project.houses[house_id].book.house["stakes"]
+    renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
+    folder = f"{house_id}/{'-'.join(languages)}"
+    pages: dict[str, str] = {}
+    # Where each card's stakes are written: a card whose text does not fit is reported there.
+    book = project.houses[house_id].book
+    origins = {f"{folder}/{name}": (book.house_file, rows.line_of(index), row["name"])
+               for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
+    for name in (RAKE_FILE, RAKE_SHEET_FILE):
+        origins[f"{folder}/{name}"] = (book.house_file, book.house.line_of("rake"), "rake")
+    if len(renderers) == 1:
+        renderer = renderers[0]
+        for row in rows:
+            face = renderer.face(row)
+            pages[f"{folder}/{card_file(row)}"] = renderer.card([face], row, css, "card")
+            pages[f"{folder}/{sheet_file(row)}"] = renderer.card([face], row, css, "sheet")
+        bands = renderer.bands()
+        pages[f"{folder}/{RAKE_FILE}"] = renderer.card(bands, None, css, "card")
+        pages[f"{folder}/{RAKE_SHEET_FILE}"] = renderer.card(bands, None, css, "sheet")
+    else:
+        for row in rows:
+            faces = [renderer.face(row) for renderer in renderers]
+            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(faces, row, css, "card")
+            pages[f"{folder}/{sheet_file(row)}"] = renderers[0].card(faces, row, css, "sheet")
+    return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
+                        origins=origins)
+
+
+def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
+               houses: tuple[str, ...] | None = None, publication: Publication | None = None) -> list[Path]:
+    """The printed rulebook of each house and language, published together into ``build/pdf``:
+    two jobs per house and language (the rulebook; its redline and short form), in parallel, each
+    skipped when its HTML is unchanged."""
+    jobs = [PrintJob(house_id, (lang,), str(build), part) for house_id in houses or tuple(project.houses)
+            for lang in languages for part in ("", EXTRAS)]
+    return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files, publication)
+
+
+def _pdf_job(job: PrintJob) -> tuple[list[str], str | None]:
+    house_id, (lang,), build, part = job
+    project = workers.project()
+    page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
+    single = page.read_text(encoding="utf-8")
+    renderer = PrintRenderer(project, house_id, lang)
+    pages = {}
+    short = f"{house_id}/{short_form_file(lang)}"
+    if part == EXTRAS:
+        if renderer.changes is not None:   # a first edition has nothing to redline
+            pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
+        pages[short] = renderer.short_form(single, str(page))
+    else:
+        pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single, str(page))
+    book = renderer.book
+    return _write_pages(project, Path(build), "pdf", house_id, job.label, pages,
+                        page, project.root / "templates" / "print" / "rulebook.css",
+                        limits={short: (book.house_file, book.short_form_line, MAX_PAGES)})
+
+
+def _pdf_files(job: PrintJob) -> list[str]:
+    """Every file a rulebook's job may print: the rulebook; or the redline (when there is a previous
+    edition) and the short form."""
+    house_id, (lang,), _, part = job
+    if part == EXTRAS:
+        return [f"{house_id}/{redline_file(lang)}", f"{house_id}/{short_form_file(lang)}"]
+    return [f"{house_id}/{rulebook_file(lang)}"]
+
+
+def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
+                 base: Path, stylesheet: Path | None = None,
+                 origins: dict[str, tuple[str, int, str]] | None = None,
+                 limits: dict[str, tuple[str, int, int]] | None = None) -> tuple[list[str], str | None]:
+    """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
+    stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
+    a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
+    refused there, never printed cut off. ``limits``: for a document of so many pages at most (the
+    short form), the file and line that chose what it prints, and that many pages; a longer one is refused there."""
+    css = _stylesheet(project, stylesheet) if stylesheet else ""
+    code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
+    stamp = digest(*code, *(f"{name}\0{html}" for name, html in sorted(pages.items())))
+    # The files published from exactly these inputs and still as they were printed are kept; a
+    # missing or damaged one is printed again.
+    kept = _intact(build, kind, house_id, label, stamp, list(pages))
+    if len(kept) == len(pages):
+        return list(pages), None
+    forget(build, kind, house_id, label)
+    # A page printed before from the same HTML, with the same pictures beside it (Sphinx's hidden
+    # .buildinfo, which names the folder, left out), stylesheets and code, in any build folder: the
+    # same bytes, linked instead of printed (rulebook.publish.print_cache).
+    beside = [f"{name}\0{found}" for name, found in sorted(outputs(base.parent).items())
+              if not name.startswith(".")] if base.is_file() else []
+    printed_from = digest(kind, *code, *beside)
+    stylesheets: list | None = None
+    staging = build / f"{kind}.new"
+    for name, html in pages.items():
+        target = staging / name
+        if name in kept:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            link_or_copy(build / kind / name, target)
+            continue
+        cached = digest(printed_from, name, html)
+        if print_cache.take(build, cached, name, staging):
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # Imported only by a job that prints: WeasyPrint and Pango take a second to load.
+        from weasyprint import CSS, HTML
+
+        if stylesheets is None:
+            stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
+        document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
+        if origins and name in origins and (over := overflow(document)) > 0.5:
+            file, line, stakes = origins[name]
+            raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
+                                                 "foot; it would be printed cut off (shorten what the card prints)",
+                             what="stakes")
+        if limits and name in limits and len(document.pages) > limits[name][2]:
+            file, line, most = limits[name]
+            raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "
+                                               f"{most} (choose fewer rules in 'short_form')", what="house")
+        # What is read rather than stood on a table is tagged: headings, lists, tables and links in
+        # reading order, for screen readers and reflowing readers (a card is only printed).
+        document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
+        print_cache.keep(build, cached, name, staging)
+    return list(pages), stamp
+
+
+def _stylesheet(project: Project, path: Path) -> str:
+    """A print stylesheet, read as the build's other sources are (bounded, and stamped as read)."""
+    return sources.read(path, str(path.relative_to(project.root)), sources.MAX_CODE_BYTES).decode("utf-8")
+
+
+def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names: list[str]) -> set[str]:
+    """The files of a job published from exactly the inputs ``stamp`` names and still as published."""
+    was = stamped(build, kind, house_id, label, stamp)
+    if was is None:
+        return set()
+    now = outputs(build / kind, names)
+    return {name for name in names if now[name] and was.get(name) == now[name]}
+
+
+def overflow(document) -> float:
+    """How much (in CSS px) the text of the document's most crowded card face does not fit: what runs
+    past the foot of its content box, what its items (flex items shrink) hold beyond their own boxes,
+    and any page it runs on to. 0 when every face holds its text on its own page."""
+    def boxes(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from boxes(child)
+
+    def beyond(box) -> float:
+        bottom = max((inner.position_y + inner.margin_height() for inner in boxes(box) if inner is not box), default=0)
+        return max(0.0, bottom - (box.content_box_y() + box.height))
+
+    fragments: dict[int, list] = {}   # a face too long for its page goes on over the next ones
+    for page in document.pages:
+        for face in boxes(page._page_box):
+            if face.element is not None and "face" in (face.element.get("class") or "").split():
+                fragments.setdefault(id(face.element), []).append(face)
+    return max((sum(beyond(face) + sum(beyond(item) for item in getattr(face, "children", ())) for face in faces)
+                + sum(face.margin_height() for face in faces[1:]) for faces in fragments.values()), default=0.0)
+
+
+def _print_at_size(document, pdf) -> None:
+    """Ask the printer not to shrink the page to fit (a card cut to 105 × 148 mm must print at size)."""
+    import pydyf
+
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None"})
+
+
+def _sources(project: Project, kind: str, job: PrintJob, singles: dict[Path, str]) -> str:
+    """What a print job is made of, read without rendering anything: the sources its house's
+    reading in its languages reads, the code and templates that print, the libraries' versions and
+    the commits of the house's earlier editions (its changes); for a printed rulebook, also every
+    file of the single page Sphinx made for it (its text, its images), digested once in ``singles``
+    for both of a language's jobs."""
+    house_id, languages, build, part = job
+    page = []
+    if kind == "pdf":
+        folder = work_dir(Path(build), "singlehtml", house_id, languages[0])
+        if folder not in singles:
+            singles[folder] = digest(*(f"{name}\0{found}" for name, found in sorted(outputs(folder).items())))
+        page.append(singles[folder])
+    return digest(kind, *print_versions(), inputs_of(project, house_id, languages, print_code(project)),
+                  house_id, *languages, part, *earlier_commits(project, house_id), *page)
+
+
+def _print_duplex(document, pdf) -> None:
+    """A card's PDF, printed at size and, when it has a back (a two-sided card, a sheet of it),
+    duplex flipped on the long edge, the flip its sheet's back pages are laid out for (card.css)."""
+    _print_at_size(document, pdf)
+    if len(document.pages) > 1:
+        pdf.catalog["ViewerPreferences"]["Duplex"] = "/DuplexFlipLongEdge"
+
+
+def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: Callable,
+           owned: Callable[[PrintJob], list[str]] | None = None, publication: Publication | None = None) -> list[Path]:
+    """Run the print jobs in parallel and stage ``build/<kind>`` for ``publication`` (the command's, or
+    published at once): what was rebuilt, what was skipped and every other house's and language's
+    files, as they were. ``owned``: the files a job may print; one it no longer prints (a redline
+    without a previous edition) is not carried over from the published folder."""
+    with publishing(project, build, publication) as (publication, done):
+        staged = publication.stage(kind)
+        # Decided here, before any worker is forked or WeasyPrint imported: a job whose sources are
+        # those its published files were printed from, and whose files are still those bytes, does not run.
+        singles: dict[Path, str] = {}
+        made = [_sources(project, kind, args, singles) for args in jobs]
+        kept = [published_from(build, f"{kind}-sources", args.house_id, args.label, sources, build / kind)
+                for args, sources in zip(jobs, made)]
+        running = [args for args, names in zip(jobs, kept) if names is None]
+        for args in running:   # read and compared once, here, for every worker
+            forget(build, f"{kind}-sources", args.house_id, args.label)
+            for lang in args.languages:
+                environment(project, "print", prepare(project, args.house_id, lang).tr)
+        ran = iter(run_jobs(project, job, running))
+        if running:
+            print_cache.prune(build)
+        results = [(names, None) if names is not None else next(ran) for names in kept]
+        for names, stamp in results:
+            for name in names:
+                if stamp is None:   # skipped: carry the published file over
+                    (staged / name).parent.mkdir(parents=True, exist_ok=True)
+                    link_or_copy(build / kind / name, staged / name)
+        keep_unrebuilt(build / kind, staged, tuple(project.houses))
+        for args, (names, _) in zip(jobs, results):
+            for name in owned(args) if owned else ():
+                if name not in names:
+                    (staged / name).unlink(missing_ok=True)
+
+        def remember_all() -> None:
+            """Once published: the stamps of the jobs that ran (a job that did not run: its stamps stand)."""
+            for args, (names, stamp), sources, skipped in zip(jobs, results, made, kept):
+                if stamp is not None:
+                    remember(build, kind, args.house_id, args.label, stamp, build / kind, names)
+                if skipped is None:
+                    remember(build, f"{kind}-sources", args.house_id, args.label, sources, build / kind, names)
+
+        publication.after(remember_all)
+        done(True)
+    return [build / kind / name for names, _ in results for name in names]

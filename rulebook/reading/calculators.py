@@ -1,0 +1,131 @@
+"""The floor calculators a house's page offers in one language, and the data its script reads.
+
+A house offers a calculator when it publishes a rule whose worked example runs the engine function
+that answers it (``floor.Calculator.engine``): those rules are the ones named, linked, beside its
+answer. Everything the page's script shows is here, already in the reader's language (labels,
+messages, plural forms of the unit, Babel's number symbols), with the house's parameters as the data
+its house file gives: the script only reads the form, asks ``floor.respond`` and writes the answer.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.messages.extract import extract
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
+
+from pokerrules import House
+from rulebook.core import floor
+from rulebook.i18n.formatting import COUNTED, plural_samples
+from rulebook.i18n.vocabulary import N_
+from rulebook.reading import Reading
+
+PAGE = "calculators"
+
+# What the page's script says around the calculators (their own words are ``floor``'s).
+UI = {
+    # Translators: the button that works out a floor calculator's answer.
+    "calculate": N_("Calculate"),
+    # Translators: shown while the calculators' engine loads in the reader's browser.
+    "loading": N_("Loading the calculator…"),
+    "failed": N_("The calculator could not start: reload the page to try again."),
+    # Translators: before the rules (their numbers, linked) that decided a calculator's answer.
+    "decided": N_("Decided by:"),
+    "yes": N_("Yes"),
+    "no": N_("No"),
+    "refusal": floor.REFUSAL,
+}
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """A rule that decides a calculator's answer, as the page cites and links it."""
+
+    rule_id: str
+    part_id: str
+    cited: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Offered:
+    """A calculator the house offers, in the reader's words."""
+
+    calculator: floor.Calculator
+    title: str
+    rules: tuple[RuleLink, ...]
+
+
+def offered(reading: Reading) -> tuple[Offered, ...]:
+    """The calculators the house's published rules cover, in ``floor.CALCULATORS``'s order."""
+    found = []
+    for calculator in floor.CALCULATORS:
+        owner, function = calculator.engine.split(".")
+        rules = tuple(
+            RuleLink(rule_id, part_id, reading.cite(rule_id) or "", reading.title(rule))
+            for rule_id, (part_id, rule) in reading.placed.items()
+            if any(check.call.owner == owner and check.call.function == function
+                   for example in reading.examples_of(rule_id) for check in example.checks))
+        if rules:
+            found.append(Offered(calculator, reading.tr.gettext(calculator.title), rules))
+    return tuple(found)
+
+
+def symbols(lang: str) -> dict[str, Any]:
+    """How the language writes a whole number, from Babel: its group and decimal symbols, and
+    whether a four-digit number is grouped (Spanish writes 1000 but 10.000)."""
+    return {"group": get_group_symbol(lang), "decimal": get_decimal_symbol(lang),
+            "min_grouping": 1 if len(format_decimal(1000, locale=lang)) > 4 else 2}
+
+
+@functools.cache
+def messages() -> tuple[str, ...]:
+    """Every message ``floor`` can answer with, as ``rulebook gettext`` extracts them."""
+    with (Path(floor.__file__)).open("rb") as source:
+        found = extract("python", source, keywords={"N_": None})
+        return tuple(dict.fromkeys(message for _, message, _, _ in found if isinstance(message, str)))
+
+
+def plain(data: Any) -> Any:
+    """A house file's values as JSON's (the lines they were read from left behind)."""
+    if isinstance(data, Mapping):
+        return {str(key): plain(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [plain(value) for value in data]
+    return data
+
+
+def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mapping[str, str]) -> dict[str, Any]:
+    """What the calculators page's script reads (written as JSON, never as code): the house's
+    parameters, the language's number symbols and words, each calculator's inputs and rules, and
+    where the runtime is (``runtime``: addresses relative to the page)."""
+    tr, lang = reading.tr, reading.lang
+    singular, plural = COUNTED["chips"] if reading.book.unit == "chips" else ("{amount} leu", "{amount} lei")
+    money = {category: tr.ngettext(singular, plural, n).replace("{count}", "{amount}")
+             for category, n in plural_samples(lang).items()}
+    house = House.from_mapping(plain(reading.book.house))
+    ui = {key: tr.gettext(message) for key, message in UI.items()}
+    hint = tr.gettext(floor.LIST_HINT)
+    forms = []
+    for item in calculators:
+        fields = []
+        for field in item.calculator.asks(house):
+            shown: dict[str, Any] = {"name": field.name, "kind": field.kind, "label": tr.gettext(field.label),
+                                     "hint": hint.replace("{example}", field.example)
+                                     if field.example else "", "optional": field.optional}
+            if field.kind == "stakes":
+                shown["choices"] = [[name, name] for name in house.stakes_names]
+            elif field.kind == "yesno":
+                shown["choices"] = [["yes", ui["yes"]], ["no", ui["no"]]]
+            fields.append(shown)
+        forms.append({"id": item.calculator.id, "title": item.title, "fields": fields,
+                      "rules": [{"text": f"{rule.cited} · {rule.title}" if rule.cited else rule.title,
+                                 "href": f"{rule.part_id}.html#{rule.rule_id}"} for rule in item.rules]})
+    return {"lang": lang, "house": plain(reading.book.house), "symbols": symbols(lang), "money": money,
+            "messages": {message: tr.gettext(message) for message in messages()},
+            "ui": ui,
+            "calculators": forms, "runtime": dict(runtime)}
