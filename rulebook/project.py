@@ -40,14 +40,14 @@ _KEYWORDS: dict[str, tuple[int, int] | tuple[tuple[int, str], int] | None] = {"_
 
 
 @dataclass(frozen=True, eq=False)
-class HouseEdition:
+class HouseView:
     """One house's view of the project: its rulebook, its engine House, its examples run once.
 
     ``book`` is the reader's edition (what the site, the cards and the PDFs publish: no proposal the
     house has not adopted); ``review`` is the editors', with the proposals in their places."""
 
     book: Rulebook
-    house: "House"                                   # the engine's House for this house's parameters
+    engine: "House"                                  # the engine's House for this house's parameters
     examples: tuple[WorkedExample, ...]              # the examples of the rules it publishes, for it
     outcomes: Mapping[str, tuple[Outcome, ...]]      # example id → its checks, run once against ``house``
     review: Rulebook | None = None                   # the editors' edition (None: the same as ``book``)
@@ -73,7 +73,7 @@ class HouseEdition:
 class Project:
     root: Path
     library: Library
-    houses: Mapping[str, HouseEdition]               # in the order of houses/ (sorted ids)
+    houses: Mapping[str, HouseView]                  # in the order of houses/ (sorted ids)
     examples: tuple[WorkedExample, ...]
     glossary: Glossary
     template: Catalog                                # every translatable string, as the sources say now
@@ -136,7 +136,7 @@ class Project:
             mine = tuple(example.in_unit(book.unit) for example in examples
                          if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))
-            houses[book.id] = HouseEdition(book.published(), engine, mine,
+            houses[book.id] = HouseView(book.published(), engine, mine,
                                            MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}),
                                            book)
         code_digest = _code_digest(root)

@@ -55,11 +55,11 @@ def test_what_is_not_a_whole_number_is_refused_with_its_reason(lang, text, messa
 
 
 def test_the_house_parameters_are_data_the_engine_reads_as_the_build_does(project):
-    for edition in project.houses.values():
-        data = calculators.plain(edition.book.house)
+    for view in project.houses.values():
+        data = calculators.plain(view.book.house)
         sent = json.loads(json.dumps(data))     # what the page's JSON carries
         assert sent == data
-        assert House.from_mapping(sent) == House.from_mapping(edition.book.house)
+        assert House.from_mapping(sent) == House.from_mapping(view.book.house)
 
 
 def test_each_house_offers_the_calculators_its_rules_cover_with_those_rules(project):

@@ -517,8 +517,8 @@ def test_every_house_parameter_has_a_label_and_readable_values_in_every_language
     assert (set(VALUE_WORDS["betting.incomplete_all_in"]), set(VALUE_WORDS["betting.undercall"]),
             set(VALUE_WORDS["showdown.first_to_show"])) == (set(ALL_IN_RULES), set(UNDERCALL_RULES), set(SHOWDOWN_RULES))
     seen = set()
-    for house_id, edition in project.houses.items():
-        house = _plain(edition.book.house)
+    for house_id, view in project.houses.items():
+        house = _plain(view.book.house)
         for lang in LANGUAGES:
             fmt = LocaleFormatter(project.translations(lang))
             for path, _, value in _leaves(house):

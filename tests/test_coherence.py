@@ -190,8 +190,8 @@ def test_a_reference_leads_to_a_rule_the_house_publishes(tree):
 
 def test_each_policy_stated_once_per_house(project):
     """The gate's own view on the tree as committed: one statement per policy, with the house's value."""
-    for edition in project.houses.values():
-        book = edition.book
+    for view in project.houses.values():
+        book = view.book
         policies = [rule.states[0] for rule in book.statements if rule.states]
         assert len(policies) == len(set(policies)), book.id
         assert all(book.policy(rule.states[0]) == rule.states[1] for rule in book.statements if rule.states)

@@ -385,9 +385,9 @@ def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
     from rulebook.core.model import RESERVED_IDS
     from rulebook.publish.render import PageRenderer
 
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         made = set(PageRenderer(project, house_id, "en", editors=True).pages([], [])) - \
-            {part.id for part in edition.book.parts}
+            {part.id for part in view.book.parts}
         assert made <= RESERVED_IDS and {"changes", "edition", "downloads", "search", "genindex"} <= RESERVED_IDS
 
 

@@ -357,8 +357,8 @@ def body_lines(page: str, running: set[str]) -> list[str]:
 
 
 def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(rulebooks, project):
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         for lang in ("en", "hr", "fr"):
             tr = project.translations(lang)
             fmt = LocaleFormatter(tr)
@@ -389,8 +389,8 @@ def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
     title or a rule's id line (the id comes straight under the title)."""
     from rulebook.publish.render import PageRenderer
 
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         for lang in ("en", "hr"):
             renderer = PageRenderer(project, house_id, lang)
             tr, fmt = renderer.tr, renderer.fmt
@@ -404,22 +404,22 @@ def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
 
 
 def test_the_printed_rulebook_links_inside_itself_and_says_whose_it_is(rulebooks, project):
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         for lang in LANGS:
             reader = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf")
             meta = reader.metadata
-            assert meta["/Author"] == edition.book.name_in(lang) and edition.book.name_in(lang) in meta["/Title"], (house_id, lang)
+            assert meta["/Author"] == view.book.name_in(lang) and view.book.name_in(lang) in meta["/Title"], (house_id, lang)
             assert reader.trailer["/Root"]["/Lang"] == lang
             annots = [annot.get_object() for page in reader.pages for annot in page.get("/Annots") or []]
             uris = [annot["/A"]["/URI"] for annot in annots if "/URI" in annot.get("/A", {})]
             assert not [uri for uri in uris if not uri.startswith("https://")], (house_id, lang, uris[:3])
             inside = {annot["/Dest"] for annot in annots if "/Dest" in annot}
-            assert {rule.id for rule in edition.book.rules} <= inside, (house_id, lang)   # each id jumps to its rule
+            assert {rule.id for rule in view.book.rules} <= inside, (house_id, lang)   # each id jumps to its rule
             # tagged for screen readers: a structure tree in reading order, a heading for each part and rule
             root = reader.trailer["/Root"]
             assert root["/MarkInfo"]["/Marked"] and "/StructTreeRoot" in root, (house_id, lang)
             roles = structure_roles(root["/StructTreeRoot"])
-            assert roles["/H2"] >= len(edition.book.parts) and roles["/H4"] >= len(edition.book.rules), roles
+            assert roles["/H2"] >= len(view.book.parts) and roles["/H4"] >= len(view.book.rules), roles
             assert roles["/Table"] and roles["/L"] and roles["/Link"], roles
 
 

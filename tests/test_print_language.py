@@ -97,8 +97,8 @@ def test_no_page_of_a_rulebook_holds_fewer_than_three_lines(printed, project):
 
 
 def test_the_short_form_of_every_house_and_language_fits_two_pages_and_numbers_its_rules(printed, project, built_site):
-    for house_id, edition in project.houses.items():
-        rules = short_form_rules(edition.book)
+    for house_id, view in project.houses.items():
+        rules = short_form_rules(view.book)
         assert rules, house_id
         for lang in LANGUAGES:
             path = printed / house_id / f"short-form-{lang}.pdf"
@@ -118,8 +118,8 @@ def test_the_short_form_of_every_house_and_language_fits_two_pages_and_numbers_i
 
 
 def test_a_rulebook_says_its_title_and_subject_in_its_language(printed, project):
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         for lang in LANGUAGES:
             reading = Reading.of(project, house_id, lang)
             meta = PdfReader(printed / house_id / f"rulebook-{lang}.pdf").metadata

@@ -41,7 +41,7 @@ def test_the_houses_have_proposals(project):
 
 
 def test_the_readers_edition_has_no_proposal(project):
-    """The site's pages, and the book the cards and PDFs print (HouseEdition.book), hold none."""
+    """The site's pages, and the book the cards and PDFs print (HouseView.book), hold none."""
     for house in project.houses.values():
         book = house.book
         assert book.proposals == ()

@@ -26,10 +26,10 @@ def anchors(html: str) -> set[str]:
 
 
 def test_every_house_has_every_page_in_every_language_with_the_same_rule_anchors(site, project):
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         for lang in LANGUAGES:
             assert (site / house_id / lang / "index.html").exists()
-            for part in edition.book.parts:
+            for part in view.book.parts:
                 page = (site / house_id / lang / f"{part.id}.html").read_text(encoding="utf-8")
                 assert re.search(rf'<html[^>]* lang="{lang}"', page)
                 missing = {rule.id for rule in part.rules} - anchors(page)
@@ -81,8 +81,8 @@ def test_no_page_of_one_house_speaks_of_the_other(site, project):
 
 def test_root_page_offers_every_house_in_the_five_languages(site, project):
     root = (site / "index.html").read_text(encoding="utf-8")
-    for house_id, edition in project.houses.items():
-        assert str(escape(edition.book.name)) in root
+    for house_id, view in project.houses.items():
+        assert str(escape(view.book.name)) in root
         for lang in LANGUAGES:
             assert f'href="{house_id}/{lang}/index.html"' in root and (site / house_id / lang / "index.html").exists()
 
@@ -261,8 +261,8 @@ def test_unchanged_sources_skip_even_the_rendering_and_an_edit_is_still_seen(tre
 def test_heading_links_and_on_this_page_use_the_ids_every_language_shares(site, project):
     """The ¶ beside each heading and each "On this page" link name the rule or section id, never a slug
     of the translated title, so an address copied in one language opens the same rule in another."""
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         stable = {part.id for part in book.parts} | {s.id for part in book.parts for s in part.sections} \
             | {rule.id for rule in book.rules}
         for part in book.parts:
@@ -311,14 +311,14 @@ def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, pro
     """The rules the search ranks: each published rule once, under the page that holds it (its
     anchor is there), with its title and text as readers see them, never a build message."""
     reports = re.compile(r"\((?:INFO|WARNING|ERROR)/\d\)|\.rst:\d|" + MACHINERY.pattern)
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         for lang in LANGUAGES:
             folder = site / house_id / lang
             index = _rule_index(folder / "_static" / "rule_index.js")
             found = [(page, entry["id"]) for page, entries in index["pages"] for entry in entries if entry["id"]]
-            assert sorted(found) == sorted((part.id, rule.id) for part in edition.book.parts for rule in part.rules
+            assert sorted(found) == sorted((part.id, rule.id) for part in view.book.parts for rule in part.rules
                                            if not rule.see)   # a reference: the search lists the rule it leads to
-            assert [page for page, _ in index["pages"]][:len(edition.book.parts)] == [p.id for p in edition.book.parts]
+            assert [page for page, _ in index["pages"]][:len(view.book.parts)] == [p.id for p in view.book.parts]
             for page, entries in index["pages"]:
                 html = (folder / f"{page}.html").read_text(encoding="utf-8")
                 for entry in entries:
@@ -399,8 +399,8 @@ def test_every_page_has_an_icon_that_exists(site, project):
 def test_every_page_says_which_edition_it_is_and_since_when(site, project):
     from rulebook.i18n.formatting import LocaleFormatter
 
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         assert book.edition == 1 and book.effective is not None
         for lang in LANGUAGES:
             day = LocaleFormatter(project.translations(lang)).long_date(book.effective)
@@ -439,14 +439,14 @@ def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_s
     every stakes' card and sheet."""
     from rulebook.i18n.formatting import LocaleFormatter
 
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         for lang in LANGUAGES:
             folder = site / house_id / lang
             assert 'href="downloads.html"' in (folder / "index.html").read_text(encoding="utf-8"), (house_id, lang)
             html = (folder / "downloads.html").read_text(encoding="utf-8")
             links = re.findall(r'<a class="reference external" href="([^"]+)">', html)
-            assert "changes.html" in links                       # what changed in this edition, beside its files
+            assert "changes.html" in links                       # what changed in this view, beside its files
             links.remove("changes.html")
             wanted = {f"downloads/rulebook-{lang}.pdf"}
             if book.runs_cash_games:

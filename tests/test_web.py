@@ -115,12 +115,12 @@ def test_without_a_base_url_no_page_has_an_address_and_no_sitemap_is_written(bui
 
 
 def test_every_page_names_its_house_in_its_title_and_has_one_viewport_and_a_description(built_site, project):
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         for lang in LANGUAGES:
             for path in sorted((built_site / house_id / lang).glob("*.html")):
                 head = _head(path.read_text(encoding="utf-8"))
                 title = re.search(r"<title>([^<]*)</title>", head).group(1)
-                assert edition.book.name_in(lang).replace("'", "&#39;") in title, (path, title)
+                assert view.book.name_in(lang).replace("'", "&#39;") in title, (path, title)
                 assert " \u2013 " in title, (path, title)
                 assert head.count('name="viewport"') == 1, path
                 description = re.search(r'<meta name="description" content="([^"]+)">', head)
@@ -155,12 +155,12 @@ def test_a_404_page_in_every_language_offers_the_search_and_the_home_page(built_
 
 
 def test_each_language_has_a_manifest_and_a_worker_keeping_its_pages_and_search(built_site, project):
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         for lang in LANGUAGES:
             folder = built_site / house_id / lang
             manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
-            assert manifest["lang"] == lang and edition.book.name_in(lang) in manifest["name"]
-            assert manifest["short_name"] == edition.book.name_in(lang)
+            assert manifest["lang"] == lang and view.book.name_in(lang) in manifest["name"]
+            assert manifest["short_name"] == view.book.name_in(lang)
             assert manifest["start_url"] == "index.html" and (folder / manifest["icons"][0]["src"]).is_file()
             data = json.loads(re.match(r"const RULEBOOK = (.*);\n", (folder / "sw.js").read_text(encoding="utf-8")).group(1))
             assert data["cache"] == f"rulebook-{house_id}-{lang}-"

@@ -159,9 +159,9 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
 def check_examples(project: Project) -> list[Problem]:
     """The engine is the referee: every check of every example must agree with it."""
     problems = []
-    for edition in project.houses.values():
-        for example in edition.examples:
-            for outcome in edition.outcomes[example.id]:
+    for view in project.houses.values():
+        for example in view.examples:
+            for outcome in view.outcomes[example.id]:
                 if outcome.ok:
                     continue
                 if outcome.error:
@@ -169,8 +169,8 @@ def check_examples(project: Project) -> list[Problem]:
                 else:
                     message = f"{outcome.call} gives {outcome.actual!r}, the example says {outcome.expected!r}"
                 problems.append(Problem(example.file, outcome.check.line, "example", example.rule, None,
-                                        f"example {example.id} (house {edition.id}): {message}"))
-    run_anywhere = {example.id for edition in project.houses.values() for example in edition.examples}
+                                        f"example {example.id} (house {view.id}): {message}"))
+    run_anywhere = {example.id for view in project.houses.values() for example in view.examples}
     for example in project.examples:
         if example.id not in run_anywhere:
             problems.append(Problem(example.file, example.line, "example", example.rule, None,
@@ -198,8 +198,8 @@ def name_problem(name: str) -> str | None:
 def check_houses(project: Project) -> list[Problem]:
     """Each house's name, printed on every card: one line of text a card holds; its rule numbers."""
     problems = []
-    for house_id, edition in project.houses.items():
-        book = edition.book
+    for house_id, view in project.houses.items():
+        book = view.book
         lines = (project.root / book.house_file).read_text(encoding="utf-8").splitlines()
         for lang, name in [(None, book.name), *book.names.items()]:
             if problem := name_problem(name):
@@ -210,7 +210,7 @@ def check_houses(project: Project) -> list[Problem]:
                              if (text if lang is None else text.strip()).startswith(key)), 1)
                 said = problem if lang is None else f"names: {lang}: {problem}"
                 problems.append(Problem(book.house_file, line, "house", house_id, None, said))
-        problems += numbering_problems(edition.book)
+        problems += numbering_problems(view.book)
     return problems
 
 

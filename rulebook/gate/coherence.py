@@ -55,8 +55,8 @@ def policy_problems(project: Project) -> list[Problem]:
     """Each policy a house publishes is stated once, with the house's own value."""
     known = known_policies(project.library)
     problems = []
-    for edition in project.houses.values():
-        book = edition.editors_book
+    for view in project.houses.values():
+        book = view.editors_book
         stated: dict[str, list[Rule]] = {}
         for rule in book.statements:
             if rule.states is None:
@@ -86,13 +86,13 @@ def policy_problems(project: Project) -> list[Problem]:
 def term_problems(project: Project) -> list[Problem]:
     """A term is defined by one rule of each house: the glossary's ``rules`` it publishes as statements."""
     problems = []
-    for edition in project.houses.values():
-        stated = {rule.id for rule in edition.editors_book.statements}
+    for view in project.houses.values():
+        stated = {rule.id for rule in view.editors_book.statements}
         for term in project.glossary:
             defining = [rule_id for rule_id in term.rules if rule_id in stated]
             if len(defining) > 1:
                 problems.append(Problem(GLOSSARY_FILE, term.rules_line, "term", term.id, None,
-                                        f"house {edition.id} defines {term.english[0]!r} twice, by rules "
+                                        f"house {view.id} defines {term.english[0]!r} twice, by rules "
                                         f"{' and '.join(defining)}: one definition per term (make one a "
                                         "reference, see: <rule-id>)"))
     return problems
@@ -108,8 +108,8 @@ def _foreign_words(unit: str) -> re.Pattern | None:
 def currency_problems(project: Project) -> list[Problem]:
     """Every amount a house shows is in its own unit: no page of a house in chips names lei."""
     problems = []
-    for edition in project.houses.values():
-        book = edition.editors_book
+    for view in project.houses.values():
+        book = view.editors_book
         foreign = _foreign_words(book.unit)
         if foreign is None:
             continue
@@ -123,7 +123,7 @@ def currency_problems(project: Project) -> list[Problem]:
                 if unit in CURRENCY_WORDS and unit != book.unit:
                     problems.append(Problem(item.file, value.line or item.line, "currency", item.id, None,
                                             f"value {name!r} is in {unit}, but {where}"))
-        for example in edition.examples:
+        for example in view.examples:
             for binding in example.bindings():
                 for name, value in binding.items():
                     if _unit_of(value) in CURRENCY_WORDS and _unit_of(value) != book.unit:
@@ -134,7 +134,7 @@ def currency_problems(project: Project) -> list[Problem]:
                 else:
                     continue
                 break
-        for message in _english_of(book, edition.examples):
+        for message in _english_of(book, view.examples):
             if (found := foreign.search(message.text)) is not None:
                 problems.append(Problem(message.file, message.line, "currency", message.rule_id, None,
                                         f"{message.context}: says {found.group()!r}, but {where}"))

@@ -70,8 +70,8 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
     """Every rule the house publishes whose document is in its language of authority, the one whose
     text in that language departs most from the document's words first."""
 
-    edition = project.houses[house_id]
-    book = edition.book
+    view = project.houses[house_id]
+    book = view.book
     lang = book.house["official_language"]
     others = {code: project.translations(code) for code in TRANSLATED}
     additions = recorded_decisions(project.root)

@@ -65,7 +65,7 @@ class _House(TypedDict):
 def write_root(project: Project, site: Path) -> Path:
     """The site's own 404: the same words and choices in every language, each house's search and
     home page; a script shows the reader's language alone (the address's, else the browser's)."""
-    books = {house_id: edition.book for house_id, edition in project.houses.items()}
+    books = {house_id: view.book for house_id, view in project.houses.items()}
     houses = [_House(id=house_id, name=book.name, base=book.base_url) for house_id, book in books.items()]
     languages = []
     for choice in language_choices(tuple(lang for lang in LANGUAGES if any((site / h["id"] / lang).is_dir() for h in houses))):

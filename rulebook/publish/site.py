@@ -350,8 +350,8 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, tuple(project.houses))
     write_chooser(project, site)
-    write_site_files({house_id: (edition.book.base_url, edition.book.house["official_language"])
-                      for house_id, edition in project.houses.items()}, site)
+    write_site_files({house_id: (view.book.base_url, view.book.house["official_language"])
+                      for house_id, view in project.houses.items()}, site)
     write_not_found(project, site)
     if shared is not None:
         runtime.write(shared, site)
@@ -421,14 +421,14 @@ def chooser_html(project: Project, site: Path) -> str:
     """The root page for the houses and languages ``site`` holds."""
     env = environment(project, "site")
     houses = []
-    for house_id, edition in project.houses.items():
+    for house_id, view in project.houses.items():
         languages = tuple(lang for lang in LANGUAGES if (site / house_id / lang).is_dir())
         if languages:
-            official = edition.book.house["official_language"]
-            about = edition.book.about
+            official = view.book.house["official_language"]
+            about = view.book.about
             said = [(lang, Reading.of(project, house_id, lang).text(about)) for lang in dict.fromkeys((official, "en"))] \
                 if about else []
-            book = edition.book
+            book = view.book
             # Named as its language of authority names it, and in English where that differs.
             names = list(dict.fromkeys((book.name_in(official), book.name_in("en"))))
             houses.append({"id": house_id, "name": names[0], "english_name": names[1:], "city": book.city,

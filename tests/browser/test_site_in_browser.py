@@ -552,8 +552,8 @@ def test_axe_finds_no_serious_accessibility_problem(browser, server, project):
 
     axe = Axe()
     problems = []
-    for house_id, edition in project.houses.items():
-        parts = [part.id for part in edition.book.parts]
+    for house_id, view in project.houses.items():
+        parts = [part.id for part in view.book.parts]
         pages = ["index", "glossary", "search.html?q=straddle", *parts][:10]
         for number, name in enumerate(pages):
             lang = LANGUAGES[number % len(LANGUAGES)]
@@ -578,8 +578,8 @@ def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(browse
     seat table scrolled to its last seat the hand column is still in view."""
     context = browser.new_context(viewport={"width": 390, "height": 800})
     page = context.new_page()
-    for house_id, edition in project.houses.items():
-        for number, part in enumerate(edition.book.parts):
+    for house_id, view in project.houses.items():
+        for number, part in enumerate(view.book.parts):
             lang = LANGUAGES[number % len(LANGUAGES)]
             page.goto(f"{server}{house_id}/{lang}/{part.id}.html")
             width = page.evaluate("document.documentElement.scrollWidth")
