@@ -39,9 +39,11 @@ def built_site(project) -> Path:
     up to date once per session by the same incremental build (nothing is redone that is current, so
     `make test` after `make site` reads what was published, and never a stale page)."""
     from rulebook.i18n.catalogs import LANGUAGES
+    from rulebook.publish import lock
     from rulebook.publish.build import build_site
 
-    assert build_site(project, LANGUAGES, ROOT / "_build")
+    with lock.held(ROOT / "_build"):   # each xdist worker asks; the first builds, the others find it done
+        assert build_site(project, LANGUAGES, ROOT / "_build")
     return ROOT / "_build" / "site"
 
 
@@ -109,19 +111,14 @@ def line_of(path: Path, needle: str, whole: bool = False) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
-# Fixtures that build something large once per test session: every test that uses one runs on the
-# same xdist worker (``--dist loadgroup``), so it is built once per run, not per worker (the modules
-# that build their own, test_changes and test_faults, group their tests themselves).
-SHARED_BUILDS = {"built_site": "built-site"}
-
-
+# The tests that read the published output share `make site`'s ``_build``, brought up to date under
+# its lock (``built_site``), so they run on any xdist worker. A browser module's tests stay on one
+# worker (``--dist loadgroup``), which starts its Chromium once.
 @pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        for fixture, group in SHARED_BUILDS.items():
-            if fixture in getattr(item, "fixturenames", ()):
-                item.add_marker(pytest.mark.xdist_group(group))
-                break
+        if item.path.parent.name == "browser":
+            item.add_marker(pytest.mark.xdist_group(f"browser-{item.path.stem}"))
 
 
 @dataclass

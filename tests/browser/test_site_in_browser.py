@@ -514,7 +514,9 @@ def test_a_page_whose_title_holds_the_words_comes_first(page, server):
     assert rules[0] == "cash-straddle.html", rules
     titles = page.locator("#search-results ol.rule-results > li > a").all_inner_texts()
     assert all("straddle" in title.lower() for title in titles[:3]), titles
-    # the pages' own summaries are made of their rules, not of the notice every page opens with
+    # the pages' own summaries are made of their rules, not of the notice every page opens with (Sphinx
+    # fetches each page for its summary after the list is shown: they come a moment later)
+    page.wait_for_function("document.querySelector('#search-results ul.search p.context')", timeout=15000)
     summaries = page.locator("#search-results ul.search p.context").all_inner_texts()
     assert summaries and not any("official language of these rules" in text for text in summaries), summaries
 
