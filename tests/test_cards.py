@@ -16,7 +16,7 @@ from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading.table_facts import table_facts
 from rulebook.publish.printing import build_cards
-from tests.conftest import edit
+from tests.conftest import edit, pdf_info
 from tests.test_print import A4, marks_of, runs_of, spaced, text_of
 
 LANGS = ("ro", "fr", "hr")
@@ -171,10 +171,10 @@ def test_card_titles_and_subjects_are_in_the_cards_language(cards, project):
     for lang in LANGS:
         tr = project.translations(lang)
         for row in book.house["stakes"]:
-            meta = PdfReader(out / lang / f"card-{slug(row)}.pdf").metadata
+            meta = pdf_info(out / lang / f"card-{slug(row)}.pdf")
             stakes = f"{row['game']} {row['name']}"
-            assert meta["/Title"] == tr.gettext("Table card {stakes}").format(stakes=stakes) != f"Table card {stakes}"
-            assert meta["/Subject"] == tr.gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables "
+            assert meta["Title"] == tr.gettext("Table card {stakes}").format(stakes=stakes) != f"Table card {stakes}"
+            assert meta["Subject"] == tr.gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables "
                                                   "of {house}").format(stakes=stakes, house=book.name)
-        rake = PdfReader(out / lang / "rake-bands.pdf").metadata
-        assert rake["/Title"] == tr.gettext("Rake card") != "Rake card"
+        rake = pdf_info(out / lang / "rake-bands.pdf")
+        assert rake["Title"] == tr.gettext("Rake card") != "Rake card"

@@ -17,6 +17,9 @@ from rulebook.publish.link_preview import HEIGHT, WIDTH
 from rulebook.publish.site import build_all
 from tests.conftest import copy_sources, edit, run_rulebook
 
+# One worker builds the named site once for every test here (xdist would build it once per worker).
+pytestmark = pytest.mark.xdist_group("named-site")
+
 BASE = "https://poker.example.org"
 CITY, CONTACT = "Zagreb <centar>", "+385 1 000 0000 & floor@example.org"
 

@@ -22,6 +22,9 @@ from rulebook.gate.reports import FORMATS, render, workflow_command
 from tests.conftest import ROOT, copy_sources, edit, run_rulebook
 from tests.test_gate import set_msgstr
 
+# One worker runs the broken trees' commands once for every test here (not once per worker).
+pytestmark = pytest.mark.xdist_group("reports")
+
 SCHEMA = json.loads((ROOT / "docs" / "check-report.schema.json").read_text(encoding="utf-8"))
 
 # A workflow command (docs.github.com, "Workflow commands for GitHub Actions"): ::name key=value,…::message,

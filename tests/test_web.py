@@ -18,6 +18,9 @@ from rulebook.publish.offline import write as write_offline
 from rulebook.publish.site import build_all
 from tests.conftest import edit
 
+# One worker builds the addressed site once for every test here (xdist would build it once per worker).
+pytestmark = pytest.mark.xdist_group("addressed-site")
+
 BASE = "https://rules.example.org/poker"
 NO_PAGES = ("search", "genindex", "404")
 
