@@ -287,6 +287,7 @@ def test_the_readers_edition_shows_no_machinery_and_the_editors_edition_shows_it
         for lang in LANGUAGES:
             folder = site / house_id / lang
             assert not (folder / "status.html").exists()
+            assert not list(folder.rglob("_sources")), (house_id, lang)   # Sphinx's empty folder is not published
             for path in folder.glob("*.html"):
                 found = MACHINERY.search(path.read_text(encoding="utf-8"))
                 assert found is None, (house_id, lang, path.name, found and found.group())

@@ -291,6 +291,14 @@ def builder_inited(app: Sphinx) -> None:
                 written.unlink()
 
 
+def drop_empty_sources(app: Sphinx, exception: Exception | None) -> None:
+    """Sphinx's HTML builders make ``_sources/`` even when they copy no source (``html_copy_source =
+    False``): an empty folder, of the build's machinery, that the site would publish."""
+    folder = Path(app.outdir) / "_sources"
+    if exception is None and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+
+
 def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """Write a permanent address for every rule: ``r/<rule-id>.html`` and ``r/<number>.html`` lead
     to wherever it lives now (``r/34.html`` to 34.1 where one passage gives several rules).
@@ -540,6 +548,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", calculators_page)
     app.connect("env-updated", write_rule_index)
     app.connect("build-finished", build_finished)
+    app.connect("build-finished", drop_empty_sources)
     app.connect("build-finished", write_picture)
     app.connect("build-finished", write_calculators)
     app.connect("html-page-context", page_conventions)
