@@ -242,13 +242,12 @@ var RuleSearch = (function () {
 
   /* The words the page a result opens marks (rulebook.js): every word of the house's rules whose
      stem the query searched, as written. Sphinx's own marking, which marks a word inside any longer
-     one, is left with nothing to mark. */
+     one, is switched off (sphinx_highlight.js). */
   const rememberMarks = (marked) => {
     const words = new Set();
     index.pages.forEach(([, entries]) => entries.forEach((entry) => ["title", "text", "examples"].forEach((field) =>
       wordsOf(entry[field] || "").forEach((word) => { if (matches(word, marked)) words.add(word.toLowerCase()); }))));
     try {
-      localStorage.removeItem("sphinx_highlight_terms");
       localStorage.setItem("rulebook_highlight", JSON.stringify([...words]));
     } catch (error) { /* storage refused: the page opens unmarked */ }
   };
@@ -329,14 +328,6 @@ var RuleSearch = (function () {
   if (pending) watcher.observe(results, { childList: true });
 
   if (typeof Search !== "undefined" && stemmer) {
-    /* Sphinx marks its words inside any longer word ("e" in every "de"): it marks nothing here, and
-       the words are marked whole (markWords) on the results and on the page a result opens. */
-    const parseQuery = Search._parseQuery;
-    Search._parseQuery = (query) => {
-      const parsed = parseQuery(query);
-      parsed[3] = new Set();
-      return parsed;
-    };
     /* A page's own summary (Sphinx's) from its rules' words: without the notice of authority every
        page opens with, nor the rule-id lines. */
     const pageText = Search.htmlToText;

@@ -25,7 +25,7 @@
 
 /* The page a search result opens marks the words the search matched, whole words only (the search
    page left them in localStorage as "rulebook_highlight"; Sphinx's own marking, which marks inside
-   longer words, is given nothing). Each mark is set as text. */
+   longer words, is switched off by sphinx_highlight.js). Each mark is set as text. */
 (function () {
   var stored = null;
   try {
