@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping, TypeVar
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -38,6 +38,8 @@ CODE_OPTIONS_MAP = {"templates/**.jinja": {"extensions": "jinja2.ext.i18n", "tri
 _KEYWORDS: dict[str, tuple[int, int] | tuple[tuple[int, str], int] | None] = {"_": None, "N_": None, "N_plural": (1, 2), "gettext": None, "ngettext": (1, 2),
              "pgettext": ((1, "c"), 2)}
 
+
+T = TypeVar("T")
 
 @dataclass(frozen=True, eq=False)
 class HouseView:
@@ -81,6 +83,16 @@ class Project:
     code_digest: str = ""                            # the templates and the generator's code, hashed once
     read: Mapping[str, str] = field(default_factory=dict, repr=False)   # each file read → digest of its bytes
     _translations: dict = field(default_factory=dict, repr=False)
+    # What the stages derive from this project alone (``once``); a copy made by dataclasses.replace starts empty.
+    _made: dict = field(default_factory=dict, init=False, repr=False)
+
+    def once(self, key: tuple, make: Callable[[], T]) -> T:
+        """What ``make`` gives for ``key``, made once per project. A loaded project never changes, so
+        what is derived from it alone (a reading, a Jinja environment, an earlier edition, a job's
+        inputs) is made on first use and found again by every stage, and by every job forked after."""
+        if key not in self._made:
+            self._made[key] = make()
+        return self._made[key]
 
     @classmethod
     def load(cls, root: Path | str) -> "Project":

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import weakref
 from dataclasses import dataclass
 
 from rulebook.project import Project
@@ -40,19 +39,13 @@ _BY_COMMIT: dict[str, Project] = {}
 # Each commit's data as rendered by a checkout's code: one project per (commit, root, code), so that the
 # edition in force and every archived edition that compares with it share its readings.
 _VIEWS: dict[tuple[str, str, str], Project] = {}
-# Each project's earlier editions (project → house id → edition → Archived or None), read once per command
-# (the forked build jobs inherit them).
-_ARCHIVED: "weakref.WeakKeyDictionary[Project, dict[str, dict[int, Archived | None]]]" = weakref.WeakKeyDictionary()
 
 
 def edition_at(project: Project, house_id: str, edition: int) -> Archived | None:
     """A house's earlier edition ``edition`` as tagged in the project's repository, or None when
     that tag is not there. RefusedEdition for one the gate refuses: an earlier edition is published
     only as today's tree would be."""
-    known = _ARCHIVED.setdefault(project, {}).setdefault(house_id, {})
-    if edition not in known:
-        known[edition] = _edition_at(project, house_id, edition)
-    return known[edition]
+    return project.once(("edition", house_id, edition), lambda: _edition_at(project, house_id, edition))
 
 
 def _edition_at(project: Project, house_id: str, edition: int) -> Archived | None:

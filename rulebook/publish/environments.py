@@ -11,7 +11,6 @@ process, which would otherwise compile the same templates again (a third of a se
 
 from __future__ import annotations
 
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -29,26 +28,23 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "site": dict(autoescape=True),
 }
 
-_ENVIRONMENTS: "weakref.WeakKeyDictionary[Project, dict[tuple[str, str | None], jinja2.Environment]]" = \
-    weakref.WeakKeyDictionary()
-
-
 def environment(project: Project, folder: str, tr: Translations | None = None) -> jinja2.Environment:
     """The environment of ``templates/<folder>`` in ``tr``'s language (None: a page that translates
     nothing), with the project's catalogs."""
-    made = _ENVIRONMENTS.setdefault(project, {})
-    key = (folder, tr.locale if tr is not None else None)
-    if key not in made:
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(project.root / "templates" / folder)),
-                                 undefined=jinja2.StrictUndefined,
-                                 extensions=["jinja2.ext.i18n"] if tr is not None else [],
-                                 bytecode_cache=bytecode_cache(project.root, f"{folder}-{'i18n' if tr else 'plain'}"),
-                                 **OPTIONS[folder])
-        if tr is not None:
-            # added by the i18n extension, which the stubs of Environment do not know
-            env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=False)  # type: ignore[attr-defined]
-        made[key] = env
-    return made[key]
+    return project.once(("environment", folder, tr.locale if tr is not None else None),
+                        lambda: _environment(project, folder, tr))
+
+
+def _environment(project: Project, folder: str, tr: Translations | None) -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(project.root / "templates" / folder)),
+                             undefined=jinja2.StrictUndefined,
+                             extensions=["jinja2.ext.i18n"] if tr is not None else [],
+                             bytecode_cache=bytecode_cache(project.root, f"{folder}-{'i18n' if tr else 'plain'}"),
+                             **OPTIONS[folder])
+    if tr is not None:
+        # added by the i18n extension, which the stubs of Environment do not know
+        env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=False)  # type: ignore[attr-defined]
+    return env
 
 
 def bytecode_cache(root: Path, kind: str) -> jinja2.BytecodeCache | None:

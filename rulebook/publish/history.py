@@ -10,7 +10,6 @@ process before any job is forked (``prepare``).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -35,11 +34,7 @@ class History:
 def history(project: Project, house_id: str, lang: str, editors: bool = False) -> History:
     """The history of the house's edition that ``project`` holds (the one in force, or an archived
     one), in ``lang``, as the project's repository records the editions before it (made once)."""
-    known = _HISTORIES.setdefault(project, {})
-    key = (house_id, lang, editors)
-    if key not in known:
-        known[key] = _history(project, house_id, lang, editors)
-    return known[key]
+    return project.once(("history", house_id, lang, editors), lambda: _history(project, house_id, lang, editors))
 
 
 def _history(project: Project, house_id: str, lang: str, editors: bool) -> History:
@@ -70,12 +65,9 @@ def _earlier(house_id: str, lang: str, before: list[Archived], shown: Project) -
 
 def _between(house_id: str, lang: str, older: Archived, newer: Project) -> Changes:
     """The changes from an archived edition to a later one, compared once per command."""
-    known = _CHANGES.setdefault(newer, {})
-    key = (house_id, lang, older.commit)
-    if key not in known:
-        known[key] = between(Reading.of(older.project, house_id, lang), Reading.of(newer, house_id, lang),
-                             tag_name(house_id, older.edition))
-    return known[key]
+    return newer.once(("changes", house_id, lang, older.commit),
+                      lambda: between(Reading.of(older.project, house_id, lang), Reading.of(newer, house_id, lang),
+                                      tag_name(house_id, older.edition)))
 
 
 def prepare(project: Project, house_id: str, lang: str, editors: bool = False) -> Reading:
@@ -87,7 +79,3 @@ def prepare(project: Project, house_id: str, lang: str, editors: bool = False) -
     history(project, house_id, lang, editors)
     return reading
 
-
-# Each project's histories and comparisons, made in the command's process and found there by its jobs.
-_HISTORIES: "weakref.WeakKeyDictionary[Project, dict[tuple[str, str, bool], History]]" = weakref.WeakKeyDictionary()
-_CHANGES: "weakref.WeakKeyDictionary[Project, dict[tuple[str, str, str], Changes]]" = weakref.WeakKeyDictionary()

@@ -27,10 +27,9 @@ from __future__ import annotations
 import ast
 import functools
 import os
-import weakref
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Callable, Iterable
 
 from rulebook.core import sources
 from rulebook.core.memo import Memo, digest
@@ -43,7 +42,6 @@ CODE = ("rulebook", "templates", "pokerrules")
 PRINT_FOLDERS = ("templates/print/", "pokerrules/")
 PRINTING = "rulebook.publish.printing"
 CATALOG = "rulebook.po"
-T = TypeVar("T")
 # The libraries whose version changes what is printed.
 PRINT_LIBRARIES = ("weasyprint", "pydyf", "jinja2", "babel", "markupsafe")
 
@@ -65,18 +63,7 @@ def inputs_of(project: Project, house: str, languages: Iterable[str], code: Call
                     _entries_of(project, house, parts[1], found)
         return sources.digest_of_reads(chosen, project.root)
 
-    return _once(project, ("inputs", house, languages, code, every_entry), find)
-
-
-def _once(project: Project, key: tuple, make: Callable[[], T]) -> T:
-    """What ``make`` finds for ``project``, found once: a loaded project's reads never change."""
-    made = _MADE.setdefault(project, {})
-    if key not in made:
-        made[key] = make()
-    return made[key]
-
-
-_MADE: "weakref.WeakKeyDictionary[Project, dict[tuple, Any]]" = weakref.WeakKeyDictionary()
+    return project.once(("inputs", house, languages, code, every_entry), find)
 
 
 def _is_catalog(parts: tuple[str, ...]) -> bool:
@@ -98,7 +85,7 @@ def _entries_of(project: Project, house: str, lang: str, found: str) -> str:
         return digest("entries", str(catalog.locale), *(f"{key}: {value}" for key, value in catalog.mime_headers),
                       *entries)
 
-    return _once(project, ("entries", house, lang), find)
+    return project.once(("inputs", "entries", house, lang), find)
 
 
 def unshown_contexts(project: Project) -> dict[str, frozenset[str]]:
@@ -118,7 +105,7 @@ def unshown_contexts(project: Project) -> dict[str, frozenset[str]]:
                 for house, view in project.houses.items()
                 for shown in [{rule.id for rule in view.editors_book.rules}]}
 
-    return _once(project, ("unshown",), find)
+    return project.once(("inputs", "unshown"), find)
 
 
 def _relative(root: Path, name: str) -> tuple[str, ...]:
@@ -146,7 +133,7 @@ def print_code(project: Project) -> Callable[[str], bool]:
         modules = frozenset(_imported(project))
         return lambda path: path in modules or path.startswith(PRINT_FOLDERS)
 
-    return _once(project, ("print code",), find)
+    return project.once(("inputs", "print code"), find)
 
 
 def print_code_digest(project: Project) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -84,11 +83,7 @@ class Reading:
     @classmethod
     def of(cls, project: Project, house_id: str, lang: str, editors: bool = False) -> "Reading":
         """The project's one reading of a house in a language (made on first use)."""
-        made = _READINGS.setdefault(project, {})
-        key = (house_id, lang, editors)
-        if key not in made:
-            made[key] = cls(project, house_id, lang, editors)
-        return made[key]
+        return project.once(("reading", house_id, lang, editors), lambda: cls(project, house_id, lang, editors))
 
     @property
     def numbers(self) -> Mapping[str, str]:
@@ -241,7 +236,3 @@ def _other_words(term: Term, lang: str) -> list[str]:
             kept.append(word)
     return kept
 
-
-# Each project's readings (project → (house, language, editors) → Reading): made in the command's
-# process, and found there by the jobs it forks.
-_READINGS: "weakref.WeakKeyDictionary[Project, dict[tuple[str, str, bool], Reading]]" = weakref.WeakKeyDictionary()
