@@ -82,14 +82,14 @@ class Project:
     catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
     code_digest: str = ""                            # the templates and the generator's code, hashed once
     read: Mapping[str, str] = field(default_factory=dict, repr=False)   # each file read → digest of its bytes
-    _translations: dict = field(default_factory=dict, repr=False)
     # What the stages derive from this project alone (``once``); a copy made by dataclasses.replace starts empty.
     _made: dict = field(default_factory=dict, init=False, repr=False)
 
     def once(self, key: tuple, make: Callable[[], T]) -> T:
         """What ``make`` gives for ``key``, made once per project. A loaded project never changes, so
-        what is derived from it alone (a reading, a Jinja environment, an earlier edition, a job's
-        inputs) is made on first use and found again by every stage, and by every job forked after."""
+        what is derived from it alone (a language's look-up, a reading, a Jinja environment, an
+        earlier edition, a job's inputs) is made on first use and found again by every stage, and by
+        every job forked after."""
         if key not in self._made:
             self._made[key] = make()
         return self._made[key]
@@ -163,9 +163,8 @@ class Project:
 
     def translations(self, lang: str) -> Translations:
         """The look-up for one language (English: the source itself)."""
-        if lang not in self._translations:
-            self._translations[lang] = Translations(lang, None if lang == SOURCE_LANGUAGE else self.catalogs.get(lang))
-        return self._translations[lang]
+        return self.once(("translations", lang),
+                         lambda: Translations(lang, None if lang == SOURCE_LANGUAGE else self.catalogs.get(lang)))
 
     def fingerprint(self, house_id: str, lang: str) -> str:
         """What every page of a house's language depends on, beyond its own source text.

@@ -17,6 +17,7 @@ from junitparser import Failure, JUnitXml
 
 from rulebook.core.errors import Problem
 from rulebook.i18n.catalogs import TRANSLATED
+from rulebook.gate import checks
 from rulebook.gate.checks import CATALOG_CHECKS, MODEL_CHECKS
 from rulebook.gate.reports import FORMATS, render, workflow_command
 from tests.conftest import ROOT, copy_sources, edit, run_rulebook
@@ -166,7 +167,7 @@ def test_junit_holds_a_control_character_as_its_code_point():
 
 def test_the_catalog_checks_are_all_named():
     """Every check ``check_catalog`` can report is listed, so JUnit's passing cases are the real ones."""
-    source = (ROOT / "rulebook" / "gate" / "checks.py").read_text(encoding="utf-8")
+    source = Path(checks.__file__).read_text(encoding="utf-8")
     catalog = source[source.index("def check_catalog("):source.index("def check_examples(")]
     named = set(re.findall(r'yield "([a-z-]+)"', catalog)) | set(re.findall(r'Problem\([^()]*?, "([a-z-]+)"', catalog))
     assert named and named <= set(CATALOG_CHECKS), named - set(CATALOG_CHECKS)

@@ -63,7 +63,7 @@ def inputs_of(project: Project, house: str, languages: Iterable[str], code: Call
                     _entries_of(project, house, parts[1], found)
         return sources.digest_of_reads(chosen, project.root)
 
-    return project.once(("inputs", house, languages, code, every_entry), find)
+    return project.once(("inputs", "job", house, languages, code, every_entry), find)
 
 
 def _is_catalog(parts: tuple[str, ...]) -> bool:
