@@ -74,6 +74,24 @@ def opened(browser, address: str):
     return context, page, errors
 
 
+@pytest.fixture(scope="module")
+def calculators(browser, server):
+    """A house's calculators page in a language, opened once for the module's tests (the runtime
+    starts in seconds, every time a page opens): the page, and the errors it has raised so far.
+    The tests set every field of a form they submit, so none reads what another left."""
+    pages: dict[tuple[str, str], tuple] = {}
+
+    def open_page(house_id: str, lang: str):
+        if (house_id, lang) not in pages:
+            pages[house_id, lang] = opened(browser, f"{server}{house_id}/{lang}/calculators.html")
+        _, page, errors = pages[house_id, lang]
+        return page, errors
+
+    yield open_page
+    for context, _, _ in pages.values():
+        context.close()
+
+
 def typed(value: int, lang: str) -> str:
     """An amount as a reader of the language types it (Babel's grouping: 1.000 in ro)."""
     return format_decimal(value, locale=lang)
@@ -178,43 +196,37 @@ LANG = {"club": "ro", "casino": "hr"}
 
 
 @pytest.mark.parametrize("house_id", ["club", "casino"])
-def test_every_calculator_answers_as_the_engine_on_a_thousand_random_cases(browser, server, project, house_id):
+def test_every_calculator_answers_as_the_engine_on_a_thousand_random_cases(calculators, project, house_id):
     house, lang = engine_house(project, house_id), LANG[house_id]
-    context, page, errors = opened(browser, f"{server}{house_id}/{lang}/calculators.html")
-    try:
-        shown = page.evaluate("[...document.querySelectorAll('form[data-calculator]')].map((f) => f.dataset.calculator)")
-        assert tuple(shown) == OFFERED[house_id]
-        for calculator in OFFERED[house_id]:
-            rng = random.Random(f"{house_id}-{calculator}")
-            cases = [GENERATORS[calculator](rng, house, lang) for _ in range(CASES)]
-            answers = page.evaluate(FEED, [calculator, [fields for fields, _ in cases]])
-            differences = []
-            for (fields, expected), answer in zip(cases, answers):
-                got = answer["result"]
-                want = None if expected is None else json.loads(json.dumps(expected))
-                if got != want or (want is None) != bool(answer["error"]):
-                    differences.append((fields, want, answer))
-            assert not differences, f"{calculator}: {len(differences)} differences, first {differences[:3]}"
-            assert sum(expected is not None for _, expected in cases) > CASES // 2   # answered, mostly
-        assert not errors
-    finally:
-        context.close()
+    page, errors = calculators(house_id, lang)
+    shown = page.evaluate("[...document.querySelectorAll('form[data-calculator]')].map((f) => f.dataset.calculator)")
+    assert tuple(shown) == OFFERED[house_id]
+    for calculator in OFFERED[house_id]:
+        rng = random.Random(f"{house_id}-{calculator}")
+        cases = [GENERATORS[calculator](rng, house, lang) for _ in range(CASES)]
+        answers = page.evaluate(FEED, [calculator, [fields for fields, _ in cases]])
+        differences = []
+        for (fields, expected), answer in zip(cases, answers):
+            got = answer["result"]
+            want = None if expected is None else json.loads(json.dumps(expected))
+            if got != want or (want is None) != bool(answer["error"]):
+                differences.append((fields, want, answer))
+        assert not differences, f"{calculator}: {len(differences)} differences, first {differences[:3]}"
+        assert sum(expected is not None for _, expected in cases) > CASES // 2   # answered, mostly
+    assert not errors
 
 
-def test_amounts_are_read_as_the_language_writes_them(browser, server, project):
+def test_amounts_are_read_as_the_language_writes_them(calculators, project):
     """French groups with a space (Babel's narrow no-break one, or the one a keyboard types)."""
     house = engine_house(project, "club")
-    context, page, _ = opened(browser, f"{server}club/fr/calculators.html")
-    try:
-        typed_in = {"1 200": 1200, "1\u202f200": 1200, "1\u00a0200": 1200, "12 345": 12345, "800": 800}
-        cases = [{"stakes": "5/10", "pot": text, "dead": "0"} for text in typed_in]
-        answers = page.evaluate(FEED, ["split-pot-rake", cases])
-        assert [answer["result"] for answer in answers] == \
-            [{"rake": house.split_pot_rake(value, dead_money=0, stakes="5/10")} for value in typed_in.values()]
-        (refused,) = page.evaluate(FEED, ["split-pot-rake", [{"stakes": "5/10", "pot": "1.200", "dead": "0"}]])
-        assert refused["result"] is None and refused["error"].startswith("Pot\u00a0:")
-    finally:
-        context.close()
+    page, _ = calculators("club", "fr")
+    typed_in = {"1 200": 1200, "1\u202f200": 1200, "1\u00a0200": 1200, "12 345": 12345, "800": 800}
+    cases = [{"stakes": "5/10", "pot": text, "dead": "0"} for text in typed_in]
+    answers = page.evaluate(FEED, ["split-pot-rake", cases])
+    assert [answer["result"] for answer in answers] == \
+        [{"rake": house.split_pot_rake(value, dead_money=0, stakes="5/10")} for value in typed_in.values()]
+    (refused,) = page.evaluate(FEED, ["split-pot-rake", [{"stakes": "5/10", "pot": "1.200", "dead": "0"}]])
+    assert refused["result"] is None and refused["error"].startswith("Pot\u00a0:")
 
 
 # What a reader may type wrong, and the beginning of what the page answers (the casino in Croatian,
@@ -262,23 +274,20 @@ VALID = {"rake": {"stakes": "2/5", "players": "6", "flop": "yes", "pots": "200"}
          "reopening": {"big_blind": "100", "levels": "100; 300", "acted_at": ""}}
 
 
-def test_thirty_hostile_inputs_each_get_a_message_in_the_language_and_the_page_goes_on(browser, server):
+def test_thirty_hostile_inputs_each_get_a_message_in_the_language_and_the_page_goes_on(calculators):
     assert len(HOSTILE) == 30
     for house_id in ("club", "casino"):
-        context, page, errors = opened(browser, f"{server}{house_id}/{LANG[house_id]}/calculators.html")
-        try:
-            for _, calculator, fields, said in (case for case in HOSTILE if case[0] == house_id):
-                asked = {name: value for name, value in fields.items()}
-                valid = {name: value for name, value in VALID[calculator].items()
-                         if page.evaluate("([c, n]) => !!document.querySelector(`form[data-calculator='${c}']`).elements[n]",
-                                          [calculator, name])}
-                refused, answered = page.evaluate(FEED, [calculator, [asked, valid]])
-                assert refused["result"] is None and refused["error"].startswith(said), (fields, refused["error"])
-                assert "Traceback" not in refused["error"] + refused["shown"]
-                assert answered["result"] is not None and not answered["error"], (calculator, answered)
-            assert not errors
-        finally:
-            context.close()
+        page, errors = calculators(house_id, LANG[house_id])
+        for _, calculator, fields, said in (case for case in HOSTILE if case[0] == house_id):
+            asked = {name: value for name, value in fields.items()}
+            valid = {name: value for name, value in VALID[calculator].items()
+                     if page.evaluate("([c, n]) => !!document.querySelector(`form[data-calculator='${c}']`).elements[n]",
+                                      [calculator, name])}
+            refused, answered = page.evaluate(FEED, [calculator, [asked, valid]])
+            assert refused["result"] is None and refused["error"].startswith(said), (fields, refused["error"])
+            assert "Traceback" not in refused["error"] + refused["shown"]
+            assert answered["result"] is not None and not answered["error"], (calculator, answered)
+        assert not errors
 
 
 # Once the calculators page has run, the runtime is in the site's runtime cache (the worker keeps it
@@ -301,7 +310,7 @@ def test_after_a_first_visit_the_calculators_work_without_a_signal(browser, site
     calculators page keeps it, and then calculates offline, its server gone."""
     house = engine_house(project, "club")
     with Served(site) as served:
-        context = browser.new_context()
+        context = browser.new_context(service_workers="allow")
         try:
             page = context.new_page()
             page.goto(served.address + "club/ro/index.html")

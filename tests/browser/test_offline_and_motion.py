@@ -31,7 +31,7 @@ WORKER_READY = """async () => {
 def test_after_a_first_visit_a_reader_offline_reads_another_page_and_searches(browser, built_site):
     with Served(built_site) as served:
         address = served.address
-        context = browser.new_context()
+        context = browser.new_context(service_workers="allow")
         try:
             page = context.new_page()
             page.goto(address + "club/fr/index.html")
