@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import os
 import re
 import shutil
+import stat
 import subprocess
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -15,6 +17,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from rulebook.core import yamlload
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
            "runtime")
@@ -22,6 +26,16 @@ SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "ru
 # A test's build prints only what no build on this machine printed before from the same pages and
 # code (rulebook.publish.print_cache): what `make site` printed, and what one test printed, another links.
 os.environ.setdefault("RULEBOOK_PRINT_CACHE", str(ROOT / "_build" / "print-cache"))
+
+# The suite loads the project hundreds of times, each time from files most of which it parsed
+# before: like the editors' preview, it keeps each file's data by its bytes (a copy given to each
+# load; a changed file is parsed again).
+yamlload.remember_parses()
+
+# A worker's heap grows with every project and build it keeps; Python's default collection (every
+# 700 new objects) walks it again and again, a tenth of the suite's time. Collected less often, as
+# nothing here depends on when.
+gc.set_threshold(100_000, 50, 100)
 
 
 @pytest.fixture(scope="session")
@@ -53,24 +67,85 @@ def cards(built_site, project):
     return built_site.parent / "cards" / "club", project.houses["club"].book
 
 
+_NOT_COPIED = shutil.ignore_patterns("__pycache__", "node_modules")
+_RUNTIME = Path("runtime") / "node_modules"
+
+
 def copy_sources(target: Path) -> Path:
     """Copy rules, catalogs, templates, the generator, the engine and conf.py into ``target``."""
     for name in SOURCES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
-        elif source.exists():
-            shutil.copy(source, target / name)
-    installed = ROOT / "runtime" / "node_modules"
-    if installed.is_dir():   # the calculators' runtime, as `make runtime` installed it (14 MB: shared, not copied)
-        (target / "runtime" / "node_modules").symlink_to(installed, target_is_directory=True)
+        _copy(Path(name), target)
     return target
 
 
+def _copy(relative: Path, target: Path) -> None:
+    """One file or folder of the project's sources into the same place under ``target``."""
+    source = ROOT / relative
+    if relative == _RUNTIME:   # the calculators' runtime, as `make runtime` installed it (14 MB: shared, not copied)
+        if source.is_dir():
+            (target / relative).symlink_to(source, target_is_directory=True)
+    elif source.is_dir():
+        shutil.copytree(source, target / relative, ignore=_NOT_COPIED)
+        if relative == _RUNTIME.parent:
+            _copy(_RUNTIME, target)
+    elif source.exists():
+        shutil.copy2(source, target / relative)
+
+
+class _Sources:
+    """One copy of the sources per worker, put back before each test as it was made: creating two
+    hundred files took a fifth of a second a test, and a few hundred tests ask for a copy. A file
+    whose status (kind, inode, size, times) is still that of the copy is as it was (writing it,
+    even its times, changes its ctime); anything else is copied again, and what a test added is removed."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = copy_sources(path)
+        self.made = self._status()
+
+    def _status(self) -> dict[Path, tuple[int, ...]]:
+        found = {}
+        for folder, folders, files in os.walk(self.path):   # a linked folder is listed, not entered
+            for name in folders + files:
+                info = os.lstat(os.path.join(folder, name))
+                kept = (info.st_mode, info.st_ino) if stat.S_ISDIR(info.st_mode) else \
+                    (info.st_mode, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+                found[Path(folder, name).relative_to(self.path)] = kept
+        return found
+
+    def as_made(self) -> Path:
+        now = self._status()
+        if now == self.made:
+            return self.path
+        for relative in sorted(set(now) - set(self.made)):   # a folder before what it holds
+            _remove(self.path / relative)
+        put_back: list[Path] = []
+        for relative in sorted(self.made):
+            if now.get(relative) != self.made[relative] and not any(folder in relative.parents for folder in put_back):
+                _remove(self.path / relative)
+                _copy(relative, self.path)
+                put_back.append(relative)
+        self.made = self._status()
+        return self.path
+
+
+def _remove(path: Path) -> None:
+    """A file, a link or a folder (never what a link leads to), if it is still there."""
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+
+
+@pytest.fixture(scope="session")
+def _sources(tmp_path_factory) -> _Sources:
+    return _Sources(tmp_path_factory.mktemp("sources"))
+
+
 @pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """A copy of rules, catalogs, templates and conf.py that a test may edit."""
-    return copy_sources(tmp_path)
+def tree(_sources: _Sources) -> Path:
+    """A copy of rules, catalogs, templates and conf.py that a test may edit (the worker's one copy,
+    as it was made)."""
+    return _sources.as_made()
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
