@@ -26,6 +26,7 @@ html_sidebars = {
 }
 templates_path: list[str] = []
 html_show_sourcelink = False
+html_show_search_summary = False   # the search sums each page up from its rules (rule_search.js)
 html_copy_source = False
 html_last_updated_fmt = None
 smartquotes = False

@@ -308,20 +308,11 @@ RESULTS = """() => ({
 })"""
 
 
-# The tables read ranks, not the summary Sphinx fetches of each page it found (every page of the
-# list fetched again for each query): they switch it off by Sphinx's own option, before the search
-# starts (a context's scripts run before the page's).
-NO_SUMMARIES = """document.addEventListener('DOMContentLoaded', () => {
-  if (typeof DOCUMENTATION_OPTIONS !== 'undefined') DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;
-});"""
-
-
 def _ranks(browser, server, project, table):
     """Each row of ``table`` (house, language, query, rule id) searched on the house's site: the row's
     printed line, the rank of the rule among the rules listed (None when absent) and how many rules
     were listed."""
     context = browser.new_context()
-    context.add_init_script(NO_SUMMARIES)
     page = context.new_page()
     found = []
     for house, lang, query, rule_id in table:
@@ -459,7 +450,7 @@ MARKS = """(root) => [...document.querySelectorAll(root + ' span.highlighted')].
 @pytest.mark.parametrize("lang", ["ro", "en"])
 def test_e_straddle_marks_whole_words_only_on_the_results_and_the_page_opened(page, server, lang):
     """"e straddle": no "e" (or "straddle") is marked inside another word, on the results (the rules'
-    snippets and Sphinx's page summaries) nor on the page the first rule opens; "straddle" is marked."""
+    snippets and the pages' summaries) nor on the page the first rule opens; "straddle" is marked."""
     inside = lambda marks: [m for m in marks if re.match(r"\w", m[0]) or re.match(r"\w", m[2])]  # noqa: E731
     page.goto(f"{server}club/{lang}/search.html?q=e straddle")
     page.wait_for_function(RESULTS_SHOWN, timeout=15000)
@@ -523,11 +514,38 @@ def test_a_page_whose_title_holds_the_words_comes_first(page, server):
     assert rules[0] == "cash-straddle.html", rules
     titles = page.locator("#search-results ol.rule-results > li > a").all_inner_texts()
     assert all("straddle" in title.lower() for title in titles[:3]), titles
-    # the pages' own summaries are made of their rules, not of the notice every page opens with (Sphinx
-    # fetches each page for its summary after the list is shown: they come a moment later)
+    # the pages' summaries are made of their rules, not of the notice every page opens with
     page.wait_for_function("document.querySelector('#search-results ul.search p.context')", timeout=15000)
     summaries = page.locator("#search-results ul.search p.context").all_inner_texts()
     assert summaries and not any("official language of these rules" in text for text in summaries), summaries
+
+
+def test_a_pages_summary_is_its_rules_words_not_its_example_tables(browser, server):
+    """ "pause": the seats page's summary quotes the rule on breaks, never the cells of the seat
+    tables of its examples, run together ("Petite + grosse blinde 4 4 — — —"); and the search
+    downloads none of the pages it lists to sum them up (on a phone's weak signal, a page each)."""
+    context = browser.new_context()
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(f"{server}club/fr/search.html?q=pause")
+    page.wait_for_function(RESULTS_SHOWN, timeout=15000)
+    pages = [url for url in fetched if url.split("?")[0].endswith(".html")]
+    assert pages == [f"{server}club/fr/search.html?q=pause"], pages
+    cells = set(page.evaluate("""async () => {
+      const html = await (await fetch('cash-seats-and-blinds.html')).text();
+      const seats = new DOMParser().parseFromString(html, 'text/html');
+      return [...seats.querySelectorAll('article table th, article table td')].map((cell) => cell.textContent.trim());
+    }"""))
+    assert {"Bouton", "Siège 1", "Petite + grosse blinde"} <= cells
+    found = page.locator("#search-results ul.search > li").all()
+    seats = [item.locator("p.context").inner_text() for item in found
+             if item.locator("a").first.get_attribute("href").startswith("cash-seats-and-blinds.html")]
+    assert seats and all("pause de 30 minutes" in summary for summary in seats), seats
+    assert not any(cell in summary for summary in seats for cell in cells if len(cell) > 6), seats
+    summaries = page.locator("#search-results ul.search p.context").all()
+    assert summaries and all(summary.locator("span.highlighted").count() for summary in summaries)
+    context.close()
 
 
 def test_rule_texts_are_set_as_text(page, server):
@@ -624,7 +642,6 @@ def test_a_rule_number_finds_its_rule_first(browser, server, project):
     from rulebook.core.numbering import number_rules
 
     context = browser.new_context()
-    context.add_init_script(NO_SUMMARIES)
     page = context.new_page()
     queries = []
     for house in ("club", "casino"):

@@ -7,7 +7,8 @@
    search compares them, through the language's public pieces its search uses too (language_data.js):
    splitQuery (poker terms and hyphenated words joined, readers' synonyms mapped), the stopwords and
    the Stemmer (diacritics folded). The query is read from the page's address, as Sphinx's search reads
-   it; nothing of Sphinx's search is replaced. Everything shown is set as text. */
+   it; nothing of Sphinx's search is replaced. Sphinx's pages found are summed up from the same rules
+   (summarize). Everything shown is set as text. */
 var RuleSearch = (function () {
   "use strict";
   const SHOWN = 10;
@@ -252,6 +253,23 @@ var RuleSearch = (function () {
     } catch (error) { /* storage refused: the page opens unmarked */ }
   };
 
+  /* Each page Sphinx's search lists, summed up by the rule of it the query found best (else the
+     first of its rules holding a searched word): that rule's words around the first it matched,
+     marked. Made from the index the search page already holds, where Sphinx's own summaries
+     download every page listed (html_show_search_summary is off). */
+  const summarize = (pages, found, marked) => {
+    pages.querySelectorAll(":scope > li").forEach((item) => {
+      const link = item.querySelector("a");
+      if (!link || item.querySelector("p.context")) return;
+      const page = (link.getAttribute("href") || "").split(/[?#]/)[0].replace(/\.html$/, "");
+      const best = found.find((hit) => hit.page === page && hit.entry.id && hit.entry.text);
+      const [, entries] = index.pages.find(([name]) => name === page) || [page, []];
+      const entry = best ? best.entry
+        : entries.find((rule) => rule.id && wordsOf(rule.text || "").some((word) => matches(word, marked)));
+      if (entry) item.appendChild(snippet(entry.text, marked));
+    });
+  };
+
   /* The query in a search box, and how many rules were found, in the reader's language. */
   const searchForm = (query) => {
     const form = document.createElement("form");
@@ -287,8 +305,12 @@ var RuleSearch = (function () {
     block.appendChild(searchForm(query));
     block.appendChild(countLine(all.filter(({ entry }) => entry.id).length));
     rememberMarks(marked);
-    markWords(pages, marked);
-    new MutationObserver(() => markWords(pages, marked)).observe(pages, { childList: true, subtree: true });
+    const sumUp = () => {
+      summarize(pages, all, marked);
+      markWords(pages, marked);
+    };
+    sumUp();
+    new MutationObserver(sumUp).observe(pages, { childList: true, subtree: true });
     if (found.length) {
       block.appendChild(heading(index.labels.rules));
       const list = block.appendChild(document.createElement("ol"));
@@ -326,17 +348,6 @@ var RuleSearch = (function () {
   };
   const watcher = new MutationObserver(showPending);
   if (pending) watcher.observe(results, { childList: true });
-
-  if (typeof Search !== "undefined" && stemmer) {
-    /* A page's own summary (Sphinx's) from its rules' words: without the notice of authority every
-       page opens with, nor the rule-id lines. */
-    const pageText = Search.htmlToText;
-    Search.htmlToText = (htmlString, anchor) => {
-      const page = new DOMParser().parseFromString(htmlString, "text/html");
-      page.querySelectorAll(".admonition, p.rule-meta").forEach((el) => el.remove());
-      return pageText(page.documentElement.outerHTML, anchor);
-    };
-  }
 
   return {
     search: (query) => search(query).found.map(({ page, entry, points }) =>
