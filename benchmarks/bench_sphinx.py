@@ -148,16 +148,24 @@ def plain_prints(captured: Path, out: Path, kind: str, names: set[str] | None = 
     return total(timings)
 
 
+_EDITS: dict[str, int] = {}   # edits made so far in this run, per language
+
+
 def edit_rule_text(tree: Path, lang: str) -> None:
-    """Change the translation of one rule text of the rake part (a visible, one-page edit)."""
+    """Change the translation of one rule text of the rake part (a visible, one-page edit). Each edit
+    swaps the case of one more letter of the translation's first word ("LOrsque", then "LORsque"…),
+    so that no edit of a run gives back words an earlier one printed: their PDFs would come from the
+    build's print cache, which the peer does not have."""
     po = tree / "locales" / lang / "LC_MESSAGES" / "rulebook.po"
     text = po.read_text(encoding="utf-8")
     marker = re.compile(r'msgctxt "rake-split-pot\.text"\nmsgid (?:"[^\n]*"\n)+msgstr "(?:"\n")?')
     found = marker.search(text)
-    if not found:
+    word = re.match(r"[^\W\d_]+", text[found.end():]) if found else None
+    if not found or not word:
         sys.exit(f"{po}: no rake-split-pot.text entry to edit")
-    first = text[found.end()].swapcase()   # the translation's first letter, upper or lower case by turns
-    po.write_text(text[:found.end()] + first + text[found.end() + 1:], encoding="utf-8")
+    turn = _EDITS[lang] = _EDITS.get(lang, -1) + 1
+    at = found.end() + turn % len(word.group(0))   # new words until twice the word's length
+    po.write_text(text[:at] + text[at].swapcase() + text[at + 1:], encoding="utf-8")
 
 
 def preview_rows(tree: Path, plain: Path, repeat: int) -> list[Row]:
