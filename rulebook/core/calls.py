@@ -18,6 +18,7 @@ run code.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import pkgutil
@@ -105,6 +106,13 @@ class CallError(ValueError):
 
 def parse_call(source: str, names: set[str] | frozenset[str]) -> Call:
     """The call's structure; CallError for anything outside the grammar (nothing is run)."""
+    return _parsed(source, frozenset(names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(source: str, names: frozenset[str]) -> Call:
+    """Each call's structure is found once per process (a Call is frozen, and ``ast.parse`` is most
+    of a project's load of its examples)."""
     if len(source) > MAX_CALL_LENGTH:
         raise CallError(f"the call is longer than {MAX_CALL_LENGTH} characters")
     try:

@@ -8,8 +8,8 @@ line of itself and of every key or item.
 
 from __future__ import annotations
 
-import copy
 import hashlib
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -137,8 +137,10 @@ def _id_of(mapping: dict) -> str | None:
 
 
 # A process that loads the project again and again (the editors' preview) keeps each file's data by
-# its bytes (``remember_parses``): a file unchanged since the last load is not parsed again.
-_PARSED: dict[tuple[str, bytes], Any] | None = None
+# its bytes (``remember_parses``): a file unchanged since the last load is not parsed again. What is
+# kept is the parse pickled in memory, by this process, from what ``_parse`` built (never read from a
+# file): unpickled, each load gets its own copy, six times faster than ``copy.deepcopy`` makes one.
+_PARSED: dict[tuple[str, bytes], bytes] | None = None
 MAX_REMEMBERED = 1000   # files' parses kept at most (then forgotten all at once)
 
 
@@ -159,8 +161,8 @@ def load(path: Path, display: str | None = None) -> Any:
     if key not in _PARSED:
         if len(_PARSED) > MAX_REMEMBERED:
             _PARSED.clear()
-        _PARSED[key] = _parse(data, name)
-    return copy.deepcopy(_PARSED[key])   # a loader may change what it is given: never the kept one
+        _PARSED[key] = pickle.dumps(_parse(data, name), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.loads(_PARSED[key])   # a loader may change what it is given: never the kept one
 
 
 def _parse(data: bytes, name: str) -> Any:
