@@ -86,6 +86,7 @@ def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]
     source = (f"(?:{phrases})|" if phrases else "") + r"[^\W_]+(?:-[^\W_]+)+"
     python = re.compile(rf"(?<!\w)(?:{source})(?!\w)", re.IGNORECASE)
     javascript = source.replace(r"[^\W_]", r"[\p{L}\p{N}]")
+    stems: dict[str, str] = {}
 
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
         js_splitter_code = _FOLD_JS + """
@@ -108,7 +109,11 @@ function splitQuery(query) {
        json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])"))
 
         def stem(self, word: str) -> str:
-            return super().stem(fold(word))
+            # Sphinx stems each word of each page as it meets it; a page repeats its words, and the
+            # Snowball stemmers are pure Python: each word's stem is found once.
+            if (found := stems.get(word)) is None:
+                found = stems[word] = super().stem(fold(word))
+            return found
 
         def split(self, input: str) -> list[str]:
             return super().split(input) + ["".join(_WORD.findall(found)) for found in python.findall(input)]
