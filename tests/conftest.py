@@ -26,6 +26,9 @@ SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "ru
 # A test's build prints only what no build on this machine printed before from the same pages and
 # code (rulebook.publish.print_cache): what `make site` printed, and what one test printed, another links.
 os.environ.setdefault("RULEBOOK_PRINT_CACHE", str(ROOT / "_build" / "print-cache"))
+# Likewise the templates compiled by any build (Sphinx's theme, the pages' own): each test's copy of
+# the project starts without its ``_build``, and would compile them again in every Sphinx job.
+os.environ.setdefault("RULEBOOK_JINJA_CACHE", str(ROOT / "_build" / "cache" / "jinja"))
 
 # The suite loads the project hundreds of times, each time from files most of which it parsed
 # before: like the editors' preview, it keeps each file's data by its bytes (a copy given to each

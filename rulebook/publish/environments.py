@@ -11,6 +11,7 @@ process, which would otherwise compile the same templates again (a third of a se
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "print": dict(autoescape=True),
     "site": dict(autoescape=True),
 }
+CACHE_VARIABLE = "RULEBOOK_JINJA_CACHE"
 
 def environment(project: Project, folder: str, tr: Translations | None = None) -> jinja2.Environment:
     """The environment of ``templates/<folder>`` in ``tr``'s language (None: a page that translates
@@ -50,10 +52,11 @@ def _environment(project: Project, folder: str, tr: Translations | None) -> jinj
 def bytecode_cache(root: Path, kind: str) -> jinja2.BytecodeCache | None:
     """Where the templates of one kind of environment (one set of options: the code Jinja makes
     depends on them) keep their compiled code between processes: ``_build/cache/jinja/<kind>-<Jinja's
-    version>``. Jinja takes an entry only for the template source it was compiled from, so an edited
-    template is compiled again; the folder is the build's own, trusted as Sphinx's pickled
-    environment beside it is. None where it cannot be made (then every process compiles)."""
-    folder = root / "_build" / "cache" / "jinja" / f"{kind}-{jinja2.__version__}"
+    version>``, or under ``$RULEBOOK_JINJA_CACHE`` (the test suite's copies of the project share one,
+    as they share the print cache). Jinja takes an entry only for the template file and source it was
+    compiled from, so an edited template is compiled again; the folder is the build's own, trusted as
+    Sphinx's pickled environment beside it is. None where it cannot be made (then every process compiles)."""
+    folder = Path(os.environ.get(CACHE_VARIABLE) or root / "_build" / "cache" / "jinja") / f"{kind}-{jinja2.__version__}"
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
