@@ -198,17 +198,22 @@ def test_a_card_whose_text_does_not_fit_is_refused_not_printed_cut_off(tree):
 
 
 def test_overflow_measures_how_far_a_face_runs_past_its_foot():
-    """The measure the refusal rests on: a face of a few lines holds them; one of two hundred does not."""
+    """The measure the refusal rests on: a face of a few lines holds them; one of two hundred does not;
+    and lines that would fit the face run under its footer (set at the face's foot) when it has one."""
     from weasyprint import HTML
 
     from rulebook.publish.printing import overflow
 
     css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
-    def face(lines: int) -> str:
+    def face(lines: int, foot: bool = False) -> float:
         body = "".join(f"<p>Line {n}</p>" for n in range(lines))
-        return f"<html><head><style>{css}</style></head><body><div class='face'>{body}</div></body></html>"
-    assert overflow(HTML(string=face(3)).render()) == 0
-    assert overflow(HTML(string=face(200)).render()) > 1000
+        footer = "<footer><div class='foot-text'><p>Edition 1</p><p>In force</p></div></footer>" if foot else ""
+        html = f"<html><head><style>{css}</style></head><body><div class='face'>{body}{footer}</div></body></html>"
+        return overflow(HTML(string=html).render())
+    assert face(3) == 0 and face(3, foot=True) == 0
+    assert face(200) > 1000
+    most = max(lines for lines in range(8, 24) if face(lines) == 0)   # as many as the face holds without a footer
+    assert most < 23 and face(most, foot=True) > 0
 
 
 def test_a_card_renders_to_an_image(cards, tmp_path):

@@ -510,24 +510,36 @@ def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names
 
 def overflow(document) -> float:
     """How much (in CSS px) the text of the document's most crowded card face does not fit: what runs
-    past the foot of its content box, what its items (flex items shrink) hold beyond their own boxes,
-    and any page it runs on to. 0 when every face holds its text on its own page."""
+    past the foot of its content box or into its footer (set at the face's foot, out of the flow:
+    card.css), what its items hold beyond their own boxes, and any page it runs on to. 0 when every
+    face holds its text above its footer, on its own page."""
     def boxes(box):
         yield box
         for child in getattr(box, "children", ()):
             yield from boxes(child)
 
+    def bottom(box) -> float:
+        return max(inner.position_y + inner.margin_height() for inner in boxes(box))
+
     def beyond(box) -> float:
-        bottom = max((inner.position_y + inner.margin_height() for inner in boxes(box) if inner is not box), default=0)
-        return max(0.0, bottom - (box.content_box_y() + box.height))
+        inside = max((bottom(inner) for inner in getattr(box, "children", ())), default=0)
+        return max(0.0, inside - (box.content_box_y() + box.height))
+
+    def into_foot(face) -> float:
+        feet = [child for child in face.children if child.element_tag == "footer"]
+        text = [child for child in face.children if child.element_tag != "footer" and child.style["position"] != "absolute"]
+        if not feet or not text:
+            return 0.0
+        return max(0.0, max(bottom(child) for child in text) - min(foot.position_y for foot in feet))
 
     fragments: dict[int, list] = {}   # a face too long for its page goes on over the next ones
     for page in document.pages:
         for face in boxes(page._page_box):
             if face.element is not None and "face" in (face.element.get("class") or "").split():
                 fragments.setdefault(id(face.element), []).append(face)
-    return max((sum(beyond(face) + sum(beyond(item) for item in getattr(face, "children", ())) for face in faces)
-                + sum(face.margin_height() for face in faces[1:]) for faces in fragments.values()), default=0.0)
+    # to a thousandth of a pixel: a footer set at the foot ends there, give or take a rounding of its position
+    return round(max((sum(beyond(face) + into_foot(face) + sum(beyond(item) for item in face.children) for face in faces)
+                      + sum(face.margin_height() for face in faces[1:]) for faces in fragments.values()), default=0.0), 3)
 
 
 def _print_at_size(document, pdf) -> None:
