@@ -71,9 +71,13 @@
     return made;
   }
 
+  /* The page language's plural rules and list format, made once: each costs more to make than a
+     calculator takes to answer. */
+  let formats = null;
+
   function show(made, calculator, answer, data) {
-    const plural = new Intl.PluralRules(data.lang);
-    const list = new Intl.ListFormat(data.lang, {type: "conjunction"});
+    formats = formats || {plural: new Intl.PluralRules(data.lang), list: new Intl.ListFormat(data.lang, {type: "conjunction"})};
+    const {plural, list} = formats;
     const error = made.querySelector(".calculator-error");
     const result = made.querySelector(".calculator-result");
     error.textContent = "";
