@@ -37,11 +37,16 @@ def _tab(browser):
     context.close()
 
 
+# Playwright's own window size, which a test that sets another leaves for the next.
+DESKTOP = {"width": 1280, "height": 720}
+
+
 @pytest.fixture
 def page(_tab, server):
-    """The module's tab, with the site's cookies and storage emptied first (the words a search
-    marked, the theme chosen), as a first visit finds them; the site's files stay in the browser's
-    cache."""
+    """The module's tab at a desktop's size, with the site's cookies and storage emptied first (the
+    words a search marked, the theme chosen), as a first visit finds them; the site's files stay in
+    the browser's cache."""
+    _tab.set_viewport_size(DESKTOP)
     _tab.context.clear_cookies()
     _tab.goto(server)
     _tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
@@ -205,10 +210,9 @@ SCROLL_SETTLED = """async () => {
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(browser, server, width):
+def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(page, server, width):
     """No #rule-id in the address: the reader scrolled there. The other language opens at that rule."""
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 800})
     page.goto(server + "club/en/cash-betting.html#cash-betting-string-bet")   # a long page, opened at one rule
     page.evaluate(SCROLL_SETTLED)   # the browser's own smooth scroll to the rule
     # ... then scrolled by hand (a wheel turn) to a rule further up, without changing the address.
@@ -225,7 +229,6 @@ def test_switching_language_after_scrolling_lands_on_the_rule_at_the_top(browser
     page.click('nav.rulebook-languages a[hreflang="hr"]')
     page.wait_for_url(re.compile(r"/club/hr/cash-betting\.html#cash-betting-last-player-with-nuts$"))
     assert page.locator("html").get_attribute("lang") == "hr"
-    context.close()
 
 
 def test_the_croatian_stemmer_in_the_browser_stems_as_the_index_does(page, server):
@@ -324,13 +327,11 @@ RESULTS = """() => ({
 LISTED = "(queries) => queries.map((query) => RuleSearch.search(query).slice(0, 10).map((hit) => hit.href))"
 
 
-def _listed(browser, server, queries: list[tuple[str, str, str]]) -> list[list[str]]:
+def _listed(page, server, queries: list[tuple[str, str, str]]) -> list[list[str]]:
     """The rules the search lists for each (house, language, query), in order. Each house's language
     is opened once, at the search page of its first query as a reader would (the address, the
     results listed), and is checked to list exactly what its RuleSearch ranks first; the page's
     RuleSearch then ranks the others, in one call (a page opened per query took thirty times as long)."""
-    context = browser.new_context()
-    page = context.new_page()
     by_site: dict[tuple[str, str], list[int]] = {}
     for at, (house, lang, _) in enumerate(queries):
         by_site.setdefault((house, lang), []).append(at)
@@ -343,16 +344,15 @@ def _listed(browser, server, queries: list[tuple[str, str, str]]) -> list[list[s
         assert answers[0] == page.evaluate(RESULTS)["rules"], (house, lang, first)
         for one, answer in zip(at, answers):
             listed[one] = answer
-    context.close()
     return listed
 
 
-def _ranks(browser, server, project, table):
+def _ranks(page, server, project, table):
     """Each row of ``table`` (house, language, query, rule id) searched on the house's site: the row's
     printed line, the rank of the rule among the rules listed (None when absent) and how many rules
     were listed."""
     found = []
-    for (house, lang, query, rule_id), rules in zip(table, _listed(browser, server, [row[:3] for row in table])):
+    for (house, lang, query, rule_id), rules in zip(table, _listed(page, server, [row[:3] for row in table])):
         book = project.houses[house].book
         target = next(f"{part.id}.html" for part in book.parts if any(rule.id == rule_id for rule in part.rules))
         rank = rules.index(f"{target}#{rule_id}") + 1 if f"{target}#{rule_id}" in rules else None
@@ -360,11 +360,11 @@ def _ranks(browser, server, project, table):
     return found
 
 
-def test_recall_table_every_query_finds_its_rule_among_the_first_results(browser, server, project, capsys):
+def test_recall_table_every_query_finds_its_rule_among_the_first_results(page, server, project, capsys):
     """The table, printed: each query, the rule it must find and the rank of the rule among the results
     (the rules of the house ranked together, a page whose title holds the words first). The rule is
     in the first three for every query."""
-    found = _ranks(browser, server, project, RECALL)
+    found = _ranks(page, server, project, RECALL)
     misses = [(row, rank) for row, (_, rank, _) in zip(RECALL, found) if rank is None or rank > 3]
     with capsys.disabled():
         print(f"\nRecall table ({len(RECALL)} queries; rank of the rule):")
@@ -443,7 +443,7 @@ QUESTIONS = [
 ]
 
 
-def test_questions_people_type_find_the_rule_that_answers_them(browser, server, project, capsys):
+def test_questions_people_type_find_the_rule_that_answers_them(page, server, project, capsys):
     """The questions, printed with the rank of the rule that answers each, and per language how many
     have it in the first three and how many list no rule: the rule is in the first three for at
     least 57 of 60, and no question lists nothing (each shares a content word with its rule)."""
@@ -451,7 +451,7 @@ def test_questions_people_type_find_the_rule_that_answers_them(browser, server, 
     for lang in LANGUAGES:
         for house in ("club", "casino"):
             assert sum(1 for row in QUESTIONS if row[:2] == (house, lang)) >= 6, (house, lang)
-    found = _ranks(browser, server, project, QUESTIONS)
+    found = _ranks(page, server, project, QUESTIONS)
     top = {lang: 0 for lang in LANGUAGES}
     empty = {lang: 0 for lang in LANGUAGES}
     for (_, lang, _, _), (_, rank, listed) in zip(QUESTIONS, found):
@@ -495,11 +495,10 @@ def test_e_straddle_marks_whole_words_only_on_the_results_and_the_page_opened(pa
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_on_a_phone_the_results_show_the_query_in_a_box_and_the_rules_found(browser, server, lang):
+def test_on_a_phone_the_results_show_the_query_in_a_box_and_the_rules_found(page, server, lang):
     """At 390 px the results page shows the query in a search box that searches again, and how many
     rules were found, in the language (its plural form, never the English)."""
-    context = browser.new_context(viewport={"width": 390, "height": 800})
-    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 800})
     page.goto(f"{server}club/{lang}/search.html?q=straddle")
     page.wait_for_function(RESULTS_SHOWN, timeout=15000)
     box = page.locator("#search-results form.rule-search-form input[name=q]")
@@ -515,7 +514,6 @@ def test_on_a_phone_the_results_show_the_query_in_a_box_and_the_rules_found(brow
     page.wait_for_url(re.compile(r"search\.html\?q=misdeal$"))
     page.wait_for_function(RESULTS_SHOWN, timeout=15000)
     assert page.locator("#search-results form.rule-search-form input[name=q]").input_value() == "misdeal"
-    context.close()
 
 
 def test_a_result_lands_on_the_rule_and_marks_the_words_it_matched(page, server):
@@ -634,11 +632,10 @@ def test_axe_finds_no_serious_accessibility_problem(browser, server, project):
     assert problems == []
 
 
-def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(browser, server, project):
+def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(page, server, project):
     """At 390 px the page never scrolls sideways (wide tables scroll inside their frame), and in a
     seat table scrolled to its last seat the hand column is still in view."""
-    context = browser.new_context(viewport={"width": 390, "height": 800})
-    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 800})
     for house_id, view in project.houses.items():
         for number, part in enumerate(view.book.parts):
             lang = LANGUAGES[number % len(LANGUAGES)]
@@ -651,7 +648,6 @@ def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(browse
     first = wrapper.locator("tbody tr td").first.bounding_box()
     frame = wrapper.bounding_box()
     assert first["x"] >= frame["x"] - 1 and first["x"] < frame["x"] + 10, (first, frame)
-    context.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -664,7 +660,7 @@ def test_a_part_whose_title_matches_comes_first(page, server, lang):
 NAMED = {"ro": "regula", "en": "rule", "fr": "règle", "es": "regla", "hr": "pravilo"}
 
 
-def test_a_rule_number_finds_its_rule_first(browser, server, project):
+def test_a_rule_number_finds_its_rule_first(page, server, project):
     """20 numbers, typed alone or after the language's word for a rule ("pravilo 38", "rule 4.12"),
     each in a different language by turns: the rule of that number is the first result; a passage's
     number that gives several rules (34) finds the first of them (34.1)."""
@@ -680,7 +676,7 @@ def test_a_rule_number_finds_its_rule_first(browser, server, project):
         lang = LANGUAGES[turn % len(LANGUAGES)]
         typed.append((house, lang, number.lower() if turn % 2 else f"{NAMED[lang]} {number}"))
     typed.append(("casino", "hr", "pravilo 34"))
-    listed = _listed(browser, server, typed)
+    listed = _listed(page, server, typed)
     misses = [(*asked, rule_id, (rules or [""])[0]) for asked, (_, rule_id, _), rules in zip(typed, queries, listed)
               if not (rules or [""])[0].endswith(f"#{rule_id}")]
     split = number_rules(project.houses["casino"].book).rule("34")
