@@ -129,12 +129,21 @@ def test_a_round_trip_is_accepted_and_restored_byte_for_byte(source_tree: Path, 
     assert catalog.read_bytes() == original
 
 
+@pytest.fixture(scope="module")
+def with_bad_placeholder(source_tree: Path) -> tuple[bytes, tuple[int, list[str]]]:
+    """The committed Romanian catalog with one placeholder renamed, and what the gate says of it."""
+    path = po_path(source_tree, LANG)
+    shutil.copy(po_path(ROOT, LANG), path)
+    bad_placeholder(path)
+    said = problems(source_tree)
+    assert said[0] == 1 and any("[placeholders]" in line and BAD_CONTEXT in line for line in said[1])
+    return path.read_bytes(), said
+
+
 @pytest.mark.parametrize("name", ROUND_TRIPS)
-def test_a_bad_placeholder_fails_the_same_way_after_a_round_trip(source_tree: Path, catalog: Path, name: str) -> None:
-    bad_placeholder(catalog)
-    original = catalog.read_bytes()
-    expected = problems(source_tree)
-    assert expected[0] == 1 and any("[placeholders]" in line and BAD_CONTEXT in line for line in expected[1])
+def test_a_bad_placeholder_fails_the_same_way_after_a_round_trip(source_tree: Path, catalog: Path, name: str,
+                                                                 with_bad_placeholder) -> None:
+    original, expected = with_bad_placeholder
     catalog.write_bytes(ROUND_TRIPS[name](original))
     assert problems(source_tree) == expected
     assert run_rulebook(source_tree, "update-po", "--lang", LANG).returncode == 0
