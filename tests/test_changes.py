@@ -303,12 +303,18 @@ def test_the_text_builder_builds_every_page_the_changes_page_included(editions, 
     assert "struck through" not in changes   # what the HTML and the PDF show, said only there
 
 
-def test_a_single_edition_clone_builds(tmp_path):
+@pytest.fixture(scope="module")
+def one_edition(tmp_path_factory) -> Path:
+    """A repository of the project with one edition, untagged (the tests build from it, elsewhere)."""
+    return first_edition(tmp_path_factory.mktemp("one-edition"))
+
+
+def test_a_single_edition_clone_builds(one_edition, tmp_path):
     """No tag: the changes page says this is the first edition, and `changes` against HEAD finds nothing."""
     from rulebook.project import Project
     from rulebook.publish.site import build_all
 
-    repo = first_edition(tmp_path / "clone")
+    repo = one_edition
     assert build_all(Project.load(repo), ("en", "ro"), "html", tmp_path / "build", ("club",))
     english = article((tmp_path / "build" / "site" / "club" / "en" / "changes.html").read_text(encoding="utf-8"))
     assert "This is the first edition of these rules" in " ".join(english.split())
@@ -320,14 +326,13 @@ def test_a_single_edition_clone_builds(tmp_path):
 
 
 
-def test_a_first_edition_prints_no_redline_and_no_changes_page(tmp_path):
+def test_a_first_edition_prints_no_redline_and_no_changes_page(one_edition, tmp_path):
     """A first edition has nothing to redline: no redline PDF (one left from an earlier build is not
     carried over), no offer of one, and the printed rulebook ends without the changes page."""
     from rulebook.project import Project
     from rulebook.publish.build import print_rulebooks
 
-    repo = first_edition(tmp_path / "clone")
-    project = Project.load(repo)
+    project = Project.load(one_edition)
     stale = tmp_path / "build" / "pdf" / "casino" / "redline-en.pdf"
     stale.parent.mkdir(parents=True)
     stale.write_bytes(b"%PDF- a redline of a tag since deleted")
