@@ -175,10 +175,11 @@ def set_translations(tree: Path, strings: dict[str, dict[str, str]]) -> None:
 
 
 def pdf_text(path: Path) -> str:
-    """A PDF's text as poppler's ``pdftotext`` reads it (twenty times faster than pypdf), every run of
-    spaces one space: for the tests that look for words in a PDF, not at its pages or its lines."""
+    """A PDF's text as poppler's ``pdftotext`` reads it (twenty times faster than pypdf), words the
+    printer hyphenated at a line's end joined again and every run of spaces one space: for the tests
+    that look for words in a PDF, not at its pages or its lines."""
     out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
-    return re.sub(r"[\s\u00a0\u202f]+", " ", out.decode("utf-8"))
+    return re.sub(r"[\s\u00a0\u202f]+", " ", re.sub(r"\u2010\n", "", out.decode("utf-8")))
 
 
 def pdf_info(path: Path) -> dict[str, str]:

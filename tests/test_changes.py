@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, article, broken_links, copy_sources, edit, run_rulebook, set_translations
+from tests.conftest import ROOT, article, broken_links, copy_sources, edit, pdf_text, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -435,8 +435,10 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
     assert not changes.rules
 
 
-def pdf_text(path: Path) -> str:
-    """A PDF's text in one line: words hyphenated at a line's end joined again, every space one space."""
+def content_text(path: Path) -> str:
+    """A PDF's text in the order it is printed, as a screen reader reads it (pypdf: poppler orders the
+    redline's small announcements by where they stand on the line), in one line: words hyphenated at
+    a line's end joined again, every space one space."""
     from pypdf import PdfReader
 
     text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
@@ -458,7 +460,7 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
     tr = project.translations(lang)
     changes = compare(load_at(editions, "club/edition-1"), project, "club", lang, "club/edition-1")
     path = edition_build / "pdf" / "club" / f"redline-{lang}.pdf"
-    text = pdf_text(path)
+    text = content_text(path)
     old, new = CAPS[lang]
     assert re.search(rf"\(NLH 1/3\)\s*:?\s*{old}\s*→\s*{new}", text.replace("\u00a0", " ")), text
     [reworded] = changes.of_kind("changed")
