@@ -16,6 +16,7 @@ is the notice saying which text prevails; our description is the page's first ru
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape, quoteattr
@@ -94,6 +95,7 @@ def description(renderer: PageRenderer, pagename: str, title: str) -> str:
     return shorten(home if pagename == "index" else f"{title}. {home}")
 
 
+@cache   # every page's head names all five (CLDR's likely subtags take a sixth of a millisecond to read)
 def og_locale(lang: str) -> str:
     """The ``og:locale`` of a language: language_TERRITORY from CLDR's likely subtags (ro → ro_RO)."""
     likely = Locale.parse(get_global("likely_subtags").get(lang, lang))
