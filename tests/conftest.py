@@ -26,9 +26,6 @@ SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "ru
 # A test's build prints only what no build on this machine printed before from the same pages and
 # code (rulebook.publish.print_cache): what `make site` printed, and what one test printed, another links.
 os.environ.setdefault("RULEBOOK_PRINT_CACHE", str(ROOT / "_build" / "print-cache"))
-# Likewise the templates compiled by any build (Sphinx's theme, the pages' own): each test's copy of
-# the project starts without its ``_build``, and would compile them again in every Sphinx job.
-os.environ.setdefault("RULEBOOK_JINJA_CACHE", str(ROOT / "_build" / "cache" / "jinja"))
 
 # The suite loads the project hundreds of times, each time from files most of which it parsed
 # before: like the editors' preview, it keeps each file's data by its bytes (a copy given to each
@@ -39,6 +36,18 @@ yamlload.remember_parses()
 # 700 new objects) walks it again and again, a tenth of the suite's time. Collected less often, as
 # nothing here depends on when.
 gc.set_threshold(100_000, 50, 100)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_templates(tmp_path_factory) -> Path:
+    """Where the session's builds keep the templates they compile (Sphinx's theme, the pages' own):
+    each test's copy of the project starts without its ``_build``, and would compile them again in
+    every Sphinx job. A folder of the session's: Jinja keys a compiled template by its file's path,
+    which no copy of another session shares, so the project's own ``_build/cache`` would only grow
+    (by some forty files at every run of test_site.py alone)."""
+    folder = tmp_path_factory.getbasetemp() / "jinja"
+    os.environ.setdefault("RULEBOOK_JINJA_CACHE", str(folder))
+    return Path(os.environ["RULEBOOK_JINJA_CACHE"])
 
 
 @pytest.fixture(scope="session")

@@ -56,9 +56,11 @@ def differences(found: dict[str, bytes], wanted: dict[str, bytes]) -> list[str]:
 
 def clean_build(target: Path, translations: dict | None = None) -> Path:
     copy_sources(target)
-    cache = ROOT / "_build" / "cache"   # the gate's remembered results (keyed by content): only faster
-    if cache.is_dir():
-        shutil.copytree(cache, target / "_build" / "cache")
+    # The gate's remembered results (keyed by content): only faster. Not the compiled templates beside
+    # them (keyed by their files' paths, which are not this copy's: conftest's ``compiled_templates``).
+    for remembered in (ROOT / "_build" / "cache").glob("*.json"):
+        (target / "_build" / "cache").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(remembered, target / "_build" / "cache" / remembered.name)
     if translations:
         set_translations(target, translations)
     done = run_rulebook(target, *BUILD)
