@@ -193,6 +193,31 @@ def test_a_deleted_or_truncated_output_is_rebuilt_never_carried_over(tree, base)
     assert differences(published(tree), published(base)) == []
 
 
+def _frozen(job: int) -> int:
+    """A job that tells how many of the command's objects its collector leaves alone (or fails)."""
+    import gc
+
+    if job < 0:
+        raise ValueError("a job that fails")
+    return gc.get_freeze_count()
+
+
+def test_jobs_run_with_the_commands_objects_frozen_and_leave_nothing_frozen(project):
+    """A full collection in a forked job would walk every object of the command (and copy every page of
+    them the fork shares): they are frozen while the jobs run. After the jobs, done or failed, nothing
+    stays frozen, or what the command drops afterwards would never be freed."""
+    import gc
+
+    from rulebook.publish.workers import run_jobs
+
+    assert gc.get_freeze_count() == 0
+    assert all(count > 100_000 for count in run_jobs(project, _frozen, [1, 2]))   # the project alone is more
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(ValueError):
+        run_jobs(project, _frozen, [1, -1])
+    assert gc.get_freeze_count() == 0
+
+
 def _tiny_pdf(job):
     """A print job of one small page (the machinery of every print job, at a fraction of the cost)."""
     from rulebook.publish import workers
