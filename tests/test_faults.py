@@ -211,7 +211,8 @@ def test_jobs_run_with_the_commands_objects_frozen_and_leave_nothing_frozen(proj
     from rulebook.publish.workers import run_jobs
 
     assert gc.get_freeze_count() == 0
-    assert all(count > 100_000 for count in run_jobs(project, _frozen, [1, 2]))   # the project alone is more
+    tracked = len(gc.get_objects())   # what the command holds, a moment before the jobs are forked
+    assert all(count > 0.9 * tracked for count in run_jobs(project, _frozen, [1, 2]))
     assert gc.get_freeze_count() == 0
     with pytest.raises(ValueError):
         run_jobs(project, _frozen, [1, -1])
