@@ -124,3 +124,37 @@ def test_the_root_page_says_in_one_line_what_each_house_is(built_site, project):
         for lang, line in lines:
             assert html.unescape(line) == Reading.of(project, house_id, lang).text(view.book.about)
         assert lines[0][1] != lines[1][1]    # translated, not the English twice
+
+
+_SIDEBAR = re.compile(r'<div class="sidebar-tree">(.*?)</div>', re.S)
+_ENTRY = re.compile(r'<li class="([^"]*)"><a class="([^"]*)" href="([^"]*)">(.*?)</a>')
+
+
+def _sidebar(path) -> list[tuple[set[str], str, str]]:
+    """A page's sidebar entries, in order: (the item's classes, where it links, what it says)."""
+    tree = _SIDEBAR.search(path.read_text(encoding="utf-8"))
+    assert tree, path
+    return [(set(item.split()), href, said) for item, _, href, said in _ENTRY.findall(tree.group(1))]
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_the_sidebar_marks_the_page_the_reader_is_on(built_site, house):
+    """On a phone at the table the sidebar is how a reader sees where they are: on each page it lists, the
+    page's own entry and only it is marked current (and links to the page itself), the others as on the
+    home page; the home, search, index and 404 pages, which it does not list, mark none."""
+    for lang in LANGUAGES:
+        folder = built_site / house / lang
+        home = _sidebar(folder / "index.html")
+        listed = [href for _, href, _ in home]
+        assert len(listed) >= 12 and not any("current-page" in item for item, _, _ in home)
+        for path in sorted(folder.glob("*.html")):
+            entries = _sidebar(path)
+            current = [n for n, (item, _, _) in enumerate(entries) if "current-page" in item]
+            if path.name not in listed:
+                assert current == [], path
+                continue
+            at = listed.index(path.name)
+            assert current == [at], path
+            assert entries[at][1] == "#" and entries[at][2] == home[at][2], path
+            assert [(href, said) for n, (_, href, said) in enumerate(entries) if n != at] == \
+                [(href, said) for n, (_, href, said) in enumerate(home) if n != at], path
