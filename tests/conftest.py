@@ -183,12 +183,17 @@ def set_translations(tree: Path, strings: dict[str, dict[str, str]]) -> None:
         write_catalog(path, catalog)
 
 
+def one_line(text: str) -> str:
+    """A PDF's text in one line: words the printer hyphenated at a line's end joined again, every run
+    of spaces one space."""
+    return re.sub(r"[\s\u00a0\u202f]+", " ", re.sub(r"\u2010\n", "", text))
+
+
 def pdf_text(path: Path) -> str:
-    """A PDF's text as poppler's ``pdftotext`` reads it (twenty times faster than pypdf), words the
-    printer hyphenated at a line's end joined again and every run of spaces one space: for the tests
-    that look for words in a PDF, not at its pages or its lines."""
+    """A PDF's text as poppler's ``pdftotext`` reads it (twenty times faster than pypdf), in one line
+    (``one_line``): for the tests that look for words in a PDF, not at its pages or its lines."""
     out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
-    return re.sub(r"[\s\u00a0\u202f]+", " ", re.sub(r"\u2010\n", "", out.decode("utf-8")))
+    return one_line(out.decode("utf-8"))
 
 
 def pdf_info(path: Path) -> dict[str, str]:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, article, broken_links, copy_sources, edit, pdf_text, run_rulebook, set_translations
+from tests.conftest import ROOT, article, broken_links, copy_sources, edit, one_line, pdf_text, run_rulebook, \
+    set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -437,12 +438,10 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
 
 def content_text(path: Path) -> str:
     """A PDF's text in the order it is printed, as a screen reader reads it (pypdf: poppler orders the
-    redline's small announcements by where they stand on the line), in one line: words hyphenated at
-    a line's end joined again, every space one space."""
+    redline's small announcements by where they stand on the line), in one line (``one_line``)."""
     from pypdf import PdfReader
 
-    text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
-    return re.sub(r"[\s\u00a0\u202f]+", " ", re.sub(r"\u2010\n", "", text))
+    return one_line("\n".join(page.extract_text() for page in PdfReader(path).pages))
 
 
 @pytest.mark.parametrize("lang", ["ro", "en", "fr", "es", "hr"])

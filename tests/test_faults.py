@@ -58,9 +58,10 @@ def clean_build(target: Path, translations: dict | None = None) -> Path:
     copy_sources(target)
     # The gate's remembered results (keyed by content): only faster. Not the compiled templates beside
     # them (keyed by their files' paths, which are not this copy's: conftest's ``compiled_templates``).
+    cache = target / "_build" / "cache"
+    cache.mkdir(parents=True, exist_ok=True)
     for remembered in (ROOT / "_build" / "cache").glob("*.json"):
-        (target / "_build" / "cache").mkdir(parents=True, exist_ok=True)
-        shutil.copy2(remembered, target / "_build" / "cache" / remembered.name)
+        shutil.copy2(remembered, cache / remembered.name)
     if translations:
         set_translations(target, translations)
     done = run_rulebook(target, *BUILD)
