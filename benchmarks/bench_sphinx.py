@@ -438,13 +438,13 @@ def markdown_table(rows: list[Row], repeat: int, commit: str) -> str:
     return "\n".join(lines)
 
 
-def write_readme(readme: Path, table: str) -> None:
-    """The README's speed table, between its markers, replaced with ``table``."""
+def write_readme(readme: Path, table: str, opening: str = README_BEGIN, closing: str = README_END) -> None:
+    """The README's table between the markers (the speed table's, unless named), replaced with ``table``."""
     text = readme.read_text(encoding="utf-8")
-    begin, end = text.find(README_BEGIN), text.find(README_END)
+    begin, end = text.find(opening), text.find(closing)
     if begin < 0 or end < begin:
-        sys.exit(f"{readme}: no speed table between {README_BEGIN!r} and {README_END!r}")
-    readme.write_text(text[:begin + len(README_BEGIN)] + "\n" + table + "\n" + text[end:], encoding="utf-8")
+        sys.exit(f"{readme}: no table between {opening!r} and {closing!r}")
+    readme.write_text(text[:begin + len(opening)] + "\n" + table + "\n" + text[end:], encoding="utf-8")
 
 
 def readme_is_current(readme: Path) -> str | None:

@@ -4,6 +4,8 @@ the build changes after the commit it names."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +82,98 @@ def test_the_overhead_script_runs_on_the_project(bench):
     import json
 
     assert "read the editions' git tags" in json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def suite_bench(bench):
+    """``benchmarks/bench_suite.py``, which imports ``bench_sphinx`` and ``suite_costs`` by name."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_suite", ROOT / "benchmarks" / "bench_suite.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module   # its dataclasses look themselves up there
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return module
+
+
+PLUGGED = '''
+import pytest, sphinx.application
+from rulebook.publish import printing
+
+class Fake:
+    class builder:
+        name = "html"
+
+def test_a_build():
+    with pytest.raises(Exception):
+        sphinx.application.Sphinx.build(Fake())
+
+def test_a_print():
+    with pytest.raises(Exception):
+        printing._write_pages(None, None, "cards", "club", "", {})
+'''
+
+
+def test_the_suites_plugin_records_each_test_build_and_print_and_the_session(tmp_path):
+    """What ``bench_suite.py`` adds up: a line per test, per Sphinx build and per print job (each
+    with the test it ran in), and the session's start and end with the machine's CPU."""
+    (tmp_path / "test_plugged.py").write_text(PLUGGED, encoding="utf-8")
+    log = tmp_path / "costs.jsonl"
+    env = {**os.environ, "SUITE_COSTS_LOG": str(log), "PYTHONPATH": str(ROOT / "benchmarks"), "PYTEST_ADDOPTS": ""}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "suite_costs", "-p", "no:cacheprovider",
+                           "test_plugged.py"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:]
+    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    kinds = [record["kind"] for record in records]
+    assert kinds[0] == "session-start" and kinds[-1] == "session-end" and kinds.count("test") == 2
+    [build] = [record for record in records if record["kind"] == "sphinx"]
+    [printed] = [record for record in records if record["kind"] == "print"]
+    assert build["what"] == "html" and build["test"] == "test_plugged.py::test_a_build" and build["cpu"] >= 0
+    assert printed["what"] == "cards" and printed["test"] == "test_plugged.py::test_a_print"
+    assert records[-1]["machine"] >= records[0]["machine"] and records[-1]["time"] >= records[0]["time"]
+
+
+def test_the_suite_table_adds_up_and_says_which_target_is_met(suite_bench, tmp_path):
+    records = [{"kind": "session-start", "time": 100.0, "machine": 1000.0},
+               {"kind": "test", "test": "tests/test_a.py::one", "wall": 30.0, "cpu": 5.0, "children": 20.0},
+               {"kind": "test", "test": "tests/test_a.py::two", "wall": 10.0, "cpu": 1.0, "children": 0.0},
+               {"kind": "test", "test": "tests/test_b.py::one", "wall": 50.0, "cpu": 2.0, "children": 0.0},
+               {"kind": "sphinx", "what": "html", "cpu": 12.0, "test": "tests/test_a.py::one"},
+               {"kind": "sphinx", "what": "singlehtml", "cpu": 4.0, "test": "tests/test_a.py::one"},
+               {"kind": "print", "what": "pdf", "cpu": 3.0, "test": "tests/test_a.py::one"},
+               {"kind": "session-end", "time": 220.0, "machine": 1250.0}]
+    costs = suite_bench.summarise(records, 170.0, 290.0, 60.0)
+    assert (costs.pytest_wall, costs.pytest_cpu, costs.tests) == (120.0, 250.0, 3)
+    assert costs.sphinx == (2, 16.0) and costs.printing == (1, 3.0) and costs.browser == 60.0
+    assert costs.files == [("tests/test_b.py", 50.0, 2.0), ("tests/test_a.py", 40.0, 26.0)]
+    table = suite_bench.markdown_table(costs, "`abc1234`")
+    assert "| `make test`: ruff, mypy, the gate, the doctests, `make site` (nothing to do), pytest | 170 s | 290 s | within 180 s: met (wall) |" in table
+    assert f"| its pytest: 3 tests on {os.cpu_count()} workers | 120 s | 250 s | within 300 s: met (CPU) |" in table
+    assert "| · Sphinx builds (2, each in its forked job) |  | 16 s |  |" in table
+    assert "| · the rest: the tests' own Python, git, gettext, poppler, the workers |  | 171 s |  |" in table   # 250 − 16 − 3 − 60
+    assert table.index("`tests/test_b.py`") < table.index("`tests/test_a.py`")
+    slow = suite_bench.markdown_table(suite_bench.summarise(records, 181.0, 400.0, 60.0), "`abc1234`")
+    assert "within 180 s: NOT met (wall)" in slow
+
+
+def test_the_browser_sampler_counts_only_the_processes_under_the_run(suite_bench, monkeypatch):
+    """The browsers' CPU is read for the processes descended from the run's ``make``, never another's."""
+    import time
+
+    monkeypatch.setattr(suite_bench, "BROWSER", ("sleep",))
+    run = subprocess.Popen(["sh", "-c", "sleep 30 & wait"])
+    beside = subprocess.Popen(["sleep", "30"])
+    try:
+        sampler = suite_bench.BrowserSampler(run.pid)
+        for _ in range(50):   # until the shell has started its sleep
+            sampler.sample()
+            if sampler.seen:
+                break
+            time.sleep(0.05)
+        [(pid, _)] = sampler.seen
+        assert pid not in (run.pid, beside.pid) and sampler.total() >= 0
+    finally:
+        run.kill()
+        beside.kill()
