@@ -126,7 +126,7 @@ def markdown_table(costs: Costs, commit: str, slowest: int = 8) -> str:
              costs.printing[1], ""),
             ("· Chromium and Playwright's driver (the browser tests: axe, the calculators' Pyodide…)", None,
              costs.browser, ""),
-            ("· the rest: the tests' own Python, git, gettext, poppler, the workers", None, rest, "")]
+            ("· the rest: the tests' own Python, the `rulebook` commands they start, git, gettext, poppler", None, rest, "")]
     rows += [(f"slowest file: `{name}`", wall, cpu, "") for name, wall, cpu in costs.files[:slowest]]
     lines = [f"Measured on {datetime.date.today().isoformat()} at commit {commit} by `benchmarks/bench_suite.py` "
              f"({os.cpu_count()} cores; CPU is the machine's, every core; a file's wall is the sum of its tests', and its "

@@ -152,7 +152,7 @@ def test_the_suite_table_adds_up_and_says_which_target_is_met(suite_bench, tmp_p
     assert "| `make test`: ruff, mypy, the gate, the doctests, `make site` (nothing to do), pytest | 170 s | 290 s | within 180 s: met (wall) |" in table
     assert f"| its pytest: 3 tests on {os.cpu_count()} workers | 120 s | 250 s | within 300 s: met (CPU) |" in table
     assert "| · Sphinx builds (2, each in its forked job) |  | 16 s |  |" in table
-    assert "| · the rest: the tests' own Python, git, gettext, poppler, the workers |  | 171 s |  |" in table   # 250 − 16 − 3 − 60
+    assert "| · the rest: the tests' own Python, the `rulebook` commands they start, git, gettext, poppler |  | 171 s |  |" in table   # 250 − 16 − 3 − 60
     assert table.index("`tests/test_b.py`") < table.index("`tests/test_a.py`")
     slow = suite_bench.markdown_table(suite_bench.summarise(records, 181.0, 400.0, 60.0), "`abc1234`")
     assert "within 180 s: NOT met (wall)" in slow
