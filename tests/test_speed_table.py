@@ -1,5 +1,6 @@
 """The README's speed table is written by the benchmark, between its markers, and known stale once
-the build changes after the commit it names."""
+the build changes after the commit it names; its suite table adds up what the suite's plugin and
+browser sampler measured."""
 
 from __future__ import annotations
 
