@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench_sphinx import ROOT, measured_commit, write_readme
-from suite_costs import machine_cpu
+from suite_costs import TICK, machine_cpu
 
 README_BEGIN = "<!-- suite-table: written by benchmarks/bench_suite.py --write-readme -->"
 README_END = "<!-- /suite-table -->"
 WALL_TARGET, CPU_TARGET = 180.0, 300.0
 BROWSER = ("chrom", "node")   # process names (comm) of Chromium's processes and of Playwright's driver
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 class BrowserSampler(threading.Thread):
@@ -137,9 +136,9 @@ def markdown_table(costs: Costs, commit: str, slowest: int = 8) -> str:
     return "\n".join(lines)
 
 
-def run_make_test(log: Path) -> tuple[float, float, float, str]:
-    """``make test`` with the plugin: its wall, the machine's CPU (the sampler's own left out), the
-    browsers' CPU, and what it printed."""
+def run_make_test(log: Path) -> tuple[float, float, float]:
+    """``make test`` with the plugin: its wall, the machine's CPU (the sampler's own left out), and the
+    browsers' CPU. A failing run stops the benchmark with the end of what it printed."""
     env = {**os.environ, "SUITE_COSTS_LOG": str(log),
            "PYTEST_ADDOPTS": f"{os.environ.get('PYTEST_ADDOPTS', '')} -p suite_costs".strip(),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))}
@@ -155,7 +154,7 @@ def run_make_test(log: Path) -> tuple[float, float, float, str]:
     cpu = machine_cpu() - machine - (time.process_time() - own)
     if make.returncode != 0:
         sys.exit(f"make test failed ({make.returncode}):\n{output[-3000:]}")
-    return wall, cpu, sampler.total(), output
+    return wall, cpu, sampler.total()
 
 
 def main() -> None:
@@ -169,7 +168,7 @@ def main() -> None:
     commit = measured_commit()
     with tempfile.TemporaryDirectory(prefix="bench-suite-") as folder:
         log = Path(folder) / "costs.jsonl"
-        wall, cpu, browser, _ = run_make_test(log)
+        wall, cpu, browser = run_make_test(log)
         records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     table = markdown_table(summarise(records, wall, cpu, browser), commit)
     print(table)

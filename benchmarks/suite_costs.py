@@ -20,6 +20,7 @@ from typing import Any, Callable
 import pytest
 
 LOG = os.environ.get("SUITE_COSTS_LOG")
+TICK = os.sysconf("SC_CLK_TCK")   # /proc counts CPU time in clock ticks
 
 
 def write(record: dict[str, Any]) -> None:
@@ -36,7 +37,7 @@ def machine_cpu() -> float:
     """CPU seconds every core of the machine has spent working since boot (``/proc/stat``)."""
     with open("/proc/stat", encoding="ascii") as stat:
         user, nice, system, _idle, _iowait, irq, softirq = (int(n) for n in stat.readline().split()[1:8])
-    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / TICK
 
 
 def _current_test() -> str:

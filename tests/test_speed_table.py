@@ -7,8 +7,10 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -80,8 +82,6 @@ def test_the_overhead_script_runs_on_the_project(bench):
     stopped the benchmark at its end, after twenty minutes of measuring (as it did once)."""
     done = subprocess.run([sys.executable, "-c", bench.OVERHEAD, str(ROOT)], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
-    import json
-
     assert "read the editions' git tags" in json.loads(done.stdout)
 
 
@@ -136,7 +136,7 @@ def test_the_suites_plugin_records_each_test_build_and_print_and_the_session(tmp
     assert records[-1]["machine"] >= records[0]["machine"] and records[-1]["time"] >= records[0]["time"]
 
 
-def test_the_suite_table_adds_up_and_says_which_target_is_met(suite_bench, tmp_path):
+def test_the_suite_table_adds_up_and_says_which_target_is_met(suite_bench):
     records = [{"kind": "session-start", "time": 100.0, "machine": 1000.0},
                {"kind": "test", "test": "tests/test_a.py::one", "wall": 30.0, "cpu": 5.0, "children": 20.0},
                {"kind": "test", "test": "tests/test_a.py::two", "wall": 10.0, "cpu": 1.0, "children": 0.0},
@@ -161,10 +161,8 @@ def test_the_suite_table_adds_up_and_says_which_target_is_met(suite_bench, tmp_p
 
 def test_the_browser_sampler_counts_only_the_processes_under_the_run(suite_bench, monkeypatch):
     """The browsers' CPU is read for the processes descended from the run's ``make``, never another's."""
-    import time
-
     monkeypatch.setattr(suite_bench, "BROWSER", ("sleep",))
-    run = subprocess.Popen(["sh", "-c", "sleep 30 & wait"])
+    run = subprocess.Popen(["sh", "-c", "sleep 30 & wait"], start_new_session=True)   # its sleep killed with it
     beside = subprocess.Popen(["sleep", "30"])
     try:
         sampler = suite_bench.BrowserSampler(run.pid)
@@ -176,5 +174,7 @@ def test_the_browser_sampler_counts_only_the_processes_under_the_run(suite_bench
         [(pid, _)] = sampler.seen
         assert pid not in (run.pid, beside.pid) and sampler.total() >= 0
     finally:
-        run.kill()
+        os.killpg(run.pid, signal.SIGKILL)
         beside.kill()
+        run.wait()
+        beside.wait()
