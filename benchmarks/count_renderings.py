@@ -69,13 +69,13 @@ def two_editions(repo: Path, tree: Path) -> None:
     house = repo / "houses" / "club" / "house.yaml"
     replace(house, "edition: 1 ", "edition: 2 ")
     replace(house, 'effective: "2026-12-01"', 'effective: "2027-03-01"')
-    replace(house, "rake: {percent: 5 %, cap: 20 lei,", "rake: {percent: 5 %, cap: 25 lei,", count=3)
+    replace(house, "rake: {percent: 5 %, cap: 20 RON,", "rake: {percent: 5 %, cap: 25 RON,", count=3)
     examples = repo / "executable_examples" / "rake.yaml"
-    replace(examples, "      low_rake: 20 lei", "      low_rake: 25 lei")
-    replace(examples, "      side_rake: 10 lei\n      side_rake_high: 20 lei",
-            "      side_rake: 15 lei\n      side_rake_high: 20 lei")
-    replace(examples, "      main_rake: 20 lei\n      main_rake_high: 30 lei",
-            "      main_rake: 25 lei\n      main_rake_high: 30 lei")
+    replace(examples, "      low_rake: 20 money", "      low_rake: 25 money")
+    replace(examples, "      side_rake: 10 money\n      side_rake_high: 20 money",
+            "      side_rake: 15 money\n      side_rake_high: 20 money")
+    replace(examples, "      main_rake: 20 money\n      main_rake_high: 30 money",
+            "      main_rake: 25 money\n      main_rake_high: 30 money")
     rulebook(repo, "notes", "confirm", "--all")
     rulebook(repo, "check")
     git(repo, "add", ".")

@@ -1,7 +1,7 @@
 """pokerrules: the card room's reference poker engine.
 
 The referee every worked example of the rulebook is run against, and a library a card room can
-use on its own. Pure (no I/O except ``House.load``, no global mutable state), amounts in whole lei,
+use on its own. Pure (no I/O except ``House.load``, no global mutable state), amounts in whole units of the house's money (or chips),
 seats numbered clockwise, cards as two-character strings (``"Ah"``, ``"Tc"``). Bad input raises
 ``ValueError`` (``HouseError`` for house files) with a message a floor manager understands.
 

@@ -23,16 +23,16 @@ def add_chips(stack: int, amount: int, *, minimum: int, maximum: int | None) -> 
     """The player's stack after buying ``amount`` more; ValueError saying why if not allowed.
 
     With no chips (a new player, or one who lost everything) the buy-in is at least the minimum.
-    With chips left, even fewer than the minimum, any reload is allowed (seed 000: 110 lei at 1/3
+    With chips left, even fewer than the minimum, any reload is allowed (seed 000: 110 at 1/3
     or 2/5, buying 200 more, is allowed). The stack may never go above the maximum.
     """
     check_amount(stack, "stack")
     check_amount(amount, "amount bought", positive=True)
     _range(minimum, maximum)
     if stack == 0 and amount < minimum:
-        raise ValueError(f"a player with no chips buys in for at least the minimum of {minimum} lei, not {amount}")
+        raise ValueError(f"a player with no chips buys in for at least the minimum of {minimum}, not {amount}")
     if maximum is not None and stack + amount > maximum:
-        raise ValueError(f"{stack} + {amount} = {stack + amount} lei is above the maximum buy-in of {maximum} lei")
+        raise ValueError(f"{stack} + {amount} = {stack + amount} is above the maximum buy-in of {maximum}")
     return stack + amount
 
 

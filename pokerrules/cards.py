@@ -63,13 +63,13 @@ def draw_strength(card: str) -> tuple[int, int]:
 
 
 def check_amount(value: object, what: str = "amount", *, positive: bool = False) -> int:
-    """An amount of lei: a whole number, not negative (or above zero when ``positive``)."""
+    """An amount of the house's money: a whole number, not negative (or above zero when ``positive``)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"the {what} must be a whole number of lei, not {value!r}")
+        raise ValueError(f"the {what} must be a whole number, not {value!r}")
     if value < 0:
-        raise ValueError(f"the {what} cannot be negative ({value} lei)")
+        raise ValueError(f"the {what} cannot be negative ({value})")
     if positive and value == 0:
-        raise ValueError(f"the {what} must be more than 0 lei")
+        raise ValueError(f"the {what} must be more than 0")
     return value
 
 

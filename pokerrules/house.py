@@ -3,13 +3,13 @@ caps, straddles, buy-ins, the deal-twice minimum, Chinese-poker time rake.
 
 ``House.load(path)`` is the only I/O in the engine. ``House.from_mapping(data)`` does the
 validation: unknown or missing keys, wrong types, a rake band table with a gap, an overlap or a
-band whose rake is not the house percentage of its pots (within 1 leu) all raise ``HouseError``,
+band whose rake is not the house percentage of its pots (within 1 unit of its money) all raise ``HouseError``,
 which carries ``.path`` -- the keys and list indices leading to the bad value, e.g.
 ``("stakes", 2, "rake", "cap")`` -- so a loader can point at the file and line.
 
 Rake rules (seed 000, "RAKE"): each pot's rake is read from the band table; one cap covers the whole
 hand (main and side pots together), filled from the main pot first -- the seed's worked examples
-(main 201 + side 782 -> 10 + 10 at a 20-lei cap) show this, although its sentence "5 % up to the
+(main 201 + side 782 -> 10 + 10 at a cap of 20) show this, although its sentence "5 % up to the
 cap from each main pot and side pot" could be read as a cap per pot; the cap is the short-handed
 one when 2 to 4 players were dealt in; "no flop, no drop"; a split single-board pot is raked only
 from dead money, with the split-pot cap.
@@ -55,7 +55,7 @@ class HouseError(ValueError):
 
 @dataclass(frozen=True)
 class RakeBand:
-    """Pots from ``low`` to ``high`` lei (``high`` None: and above) pay ``rake`` lei."""
+    """Pots from ``low`` to ``high`` (``high`` None: and above) pay ``rake``."""
 
     low: int
     high: int | None
@@ -248,38 +248,38 @@ def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
         rake = _int(m, "rake", p)
         expected = 0 if not bands else (bands[-1].high or 0) + 1
         if i == 0 and lo != 0:
-            raise HouseError(f"the first band must start at 0 lei, not {lo}: pots below {lo} lei have no band",
+            raise HouseError(f"the first band must start at 0, not {lo}: pots below {lo} have no band",
                              p + ("from",))
         if i > 0 and lo != expected:
             if lo > expected:
-                raise HouseError(f"no band covers pots of {expected} to {lo - 1} lei (gap before this band)",
+                raise HouseError(f"no band covers pots of {expected} to {lo - 1} (gap before this band)",
                                  p + ("from",))
-            raise HouseError(f"this band starts at {lo} lei but pots of {lo} to {expected - 1} lei are already in the "
+            raise HouseError(f"this band starts at {lo} but pots of {lo} to {expected - 1} are already in the "
                              f"band before it (overlap)", p + ("from",))
         if hi is not None and hi < lo:
             raise HouseError(f"the band ends ({hi}) before it starts ({lo})", p + ("to",))
         if hi is None and i != len(data) - 1:
             raise HouseError("only the last band may be open-ended (to: null)", p + ("to",))
         if bands and rake < bands[-1].rake:
-            raise HouseError(f"the rake goes down ({bands[-1].rake} -> {rake} lei) for bigger pots", p + ("rake",))
+            raise HouseError(f"the rake goes down ({bands[-1].rake} -> {rake}) for bigger pots", p + ("rake",))
         for pct in sorted({s.rake_percent for s in stakes}):
-            # Consistency: every pot in the band pays within 1 leu of exactly pct % of it. The
+            # Consistency: every pot in the band pays within 1 unit of exactly pct % of it. The
             # difference is linear in the pot, so the two ends of the band decide.
             ends = (lo,) if hi is None else (lo, hi)
             for pot in ends:
                 if abs(rake * 100 - pct * pot) > 100:
                     raise HouseError(
-                        f"a pot of {pot} lei pays {rake} lei in this band, but {pct} % of it is "
-                        f"{float(Fraction(pct * pot, 100)):g} lei: more than 1 leu apart", p + ("rake",))
+                        f"a pot of {pot} pays {rake} in this band, but {pct} % of it is "
+                        f"{float(Fraction(pct * pot, 100)):g}: more than 1 apart", p + ("rake",))
         if hi is None:
             top_cap = max((s.rake_cap for s in stakes), default=0)
             if rake < top_cap:
-                raise HouseError(f"the open-ended last band pays {rake} lei, less than the highest cap "
-                                 f"({top_cap} lei): bigger pots would be raked less than the house percentage",
+                raise HouseError(f"the open-ended last band pays {rake}, less than the highest cap "
+                                 f"({top_cap}): bigger pots would be raked less than the house percentage",
                                  p + ("rake",))
         bands.append(RakeBand(lo, hi, rake))
     if bands[-1].high is not None:
-        raise HouseError(f"no band covers pots above {bands[-1].high} lei: the last band needs 'to: null'",
+        raise HouseError(f"no band covers pots above {bands[-1].high}: the last band needs 'to: null'",
                          path + (len(data) - 1, "to"))
     return tuple(bands)
 
@@ -287,11 +287,11 @@ def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
 # --------------------------------------------------------------------------------------------
 
 
-_QUANTITY = re.compile(r"(-?\d+)\s*(?:%|lei|chips|minutes|hours|seconds|players)\Z")
+_QUANTITY = re.compile(r"(-?\d+)\s*(?:%|[A-Za-z]+)\Z")   # an amount with its currency's code, "30 minutes", "5 %"
 
 
 def _numbers(data: Any) -> Any:
-    """A house file's quantities (``20 lei``, ``30 minutes``, ``5 %``) as the whole numbers the engine
+    """A house file's quantities (an amount with its currency's code, ``30 minutes``, ``5 %``) as the whole numbers the engine
     rules with; a house file gives each number with its unit."""
     if isinstance(data, dict):
         return {key: _numbers(value) for key, value in data.items()}
@@ -371,7 +371,7 @@ class House:
     @classmethod
     def from_mapping(cls, data: Any) -> "House":
         """Validate already-parsed house parameters (``parameters`` of ``houses/<house>/house.yaml``),
-        whose quantities may carry their units (``20 lei``, ``30 minutes``)."""
+        whose quantities may carry their units (an amount with its currency's code, ``30 minutes``)."""
         data = _numbers(data)
         m = _mapping(data, (), ("currency", "official_language", "announced_in"),
                      optional=("stakes", "rake", "times", "betting", "showdown"))
@@ -484,7 +484,7 @@ class House:
         """The rake taken from each pot of one hand, main pot first.
 
         Each pot pays its band; one cap covers the whole hand, filled from the main pot first
-        (seed 000: main 201 + side 782 -> [10, 10] at a 20-lei cap, [10, 20] at 30). No flop, no drop.
+        (seed 000: main 201 + side 782 -> [10, 10] at a cap of 20, [10, 20] at 30). No flop, no drop.
         """
         amounts = [check_amount(getattr(p, "amount", p), "pot") for p in pots]
         cap = self.rake_cap(stakes, players=players)
@@ -503,12 +503,12 @@ class House:
 
         Only dead money (chips from players who are not sharing the pot) is raked, so the players
         who split cannot lose; the band rake is limited by the split-pot cap (seed 000: pot 504 with
-        4 dead -> 4; with 20 dead -> 10 at a 10-lei split cap).
+        4 dead -> 4; with 20 dead -> 10 at a split cap of 10).
         """
         check_amount(pot, "pot")
         check_amount(dead_money, "dead money")
         if dead_money > pot:
-            raise ValueError(f"the dead money ({dead_money} lei) cannot be more than the pot ({pot} lei)")
+            raise ValueError(f"the dead money ({dead_money}) cannot be more than the pot ({pot})")
         s = self.stakes(stakes)
         return min(self.band_rake(pot), s.split_pot_cap, dead_money)
 
@@ -544,7 +544,7 @@ class House:
         return self.stakes(stakes).smallest_chip
 
     def chinese_poker_rake(self, players: int, hours: int | float | Fraction) -> int:
-        """The time rake for Chinese poker: a fixed amount per player per hour (100 lei in seed 000)."""
+        """The time rake for Chinese poker: a fixed amount per player per hour (100 in seed 000)."""
         self._runs_cash_games()
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise ValueError(f"the number of players must be a whole number of at least 1, not {players!r}")
@@ -552,5 +552,5 @@ class House:
             raise ValueError(f"the time played must be a number of hours, 0 or more, not {hours!r}")
         total = Fraction(str(hours)) * players * _with_stakes(self.chinese_poker_per_player_per_hour)
         if total.denominator != 1:
-            raise ValueError(f"{players} players for {hours} h comes to {float(total):g} lei, not a whole amount")
+            raise ValueError(f"{players} players for {hours} h comes to {float(total):g}, not a whole amount")
         return int(total)

@@ -28,7 +28,7 @@ class Pot:
 
 def _contributions(contributions: Mapping[int, int]) -> dict[int, int]:
     if not isinstance(contributions, Mapping):
-        raise ValueError("contributions must map each seat to the lei it put in the pot, e.g. {1: 100, 2: 50}")
+        raise ValueError("contributions must map each seat to the amount it put in the pot, e.g. {1: 100, 2: 50}")
     return {check_seat(s): check_amount(a, f"amount put in by seat {s}") for s, a in contributions.items()}
 
 
@@ -94,7 +94,7 @@ def split(amount: int, winners: Sequence[int], *, button: int, chip: int) -> dic
     if len(set(seats)) != len(seats):
         raise ValueError("a winner is listed twice")
     if amount % chip:
-        raise ValueError(f"a pot of {amount} lei is not a whole number of {chip}-lei chips, the smallest chip "
+        raise ValueError(f"a pot of {amount} is not a whole number of chips of {chip}, the smallest chip "
                          f"in play")
     units = amount // chip
     share, odd = divmod(units, len(seats))

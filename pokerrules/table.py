@@ -283,7 +283,7 @@ def chip_race(odd_chips: Mapping[K, int], cards: Mapping[K, Sequence[str]], *, s
     chips, a remainder of half a large chip or more counting as one (7 x 25 = 175 -> two 100s);
     the highest card wins the first large chip, the highest card of another player the next, and so
     on -- nobody wins more than one. Nobody is raced out: a player whose whole stack is odd chips
-    (``stacks``, in lei) gets one large chip whatever the cards.
+    (``stacks``, in the house's money) gets one large chip whatever the cards.
     """
     check_amount(small, "small chip", positive=True)
     check_amount(large, "large chip", positive=True)

@@ -305,7 +305,8 @@ NEW_HOUSE_HEADER = """\
 # Every key of a house file is here; change what differs for this room:
 #   name, city, contact   who the house is (shown on every page, card and PDF)
 #   title                 the rulebook's title, in English (the catalogs translate it)
-#   unit                  lei (cash amounts) or chips (tournament chips)
+#   unit, money           chips (tournament chips) or the ISO 4217 code of its currency, and how
+#                         its amounts are written (by symbol or by name)
 #   parts                 the library parts (rules/<part>.yaml) it publishes, in reading order
 #   parameters            its numbers and policies, judged by the engine (pokerrules.House):
 #                         currency, official_language (the text that prevails), announced_in,

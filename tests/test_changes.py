@@ -94,12 +94,12 @@ def second_edition(repo: Path) -> None:
     edit(house, "edition: 1 ", "edition: 2 ")
     edit(house, 'effective: "2026-12-01"', 'effective: "2027-03-01"')
     # One cap for the stakes of the low tier (the rules name them together): raised for all three.
-    edit(house, "rake: {percent: 5 %, cap: 20 lei, short_handed_cap: 10 lei, split_pot_cap: 10 lei}",
-         "rake: {percent: 5 %, cap: 25 lei, short_handed_cap: 10 lei, split_pot_cap: 10 lei}", count=3)
+    edit(house, "rake: {percent: 5 %, cap: 20 RON, short_handed_cap: 10 RON, split_pot_cap: 10 RON}",
+         "rake: {percent: 5 %, cap: 25 RON, short_handed_cap: 10 RON, split_pot_cap: 10 RON}", count=3)
     examples = repo / "executable_examples" / "rake.yaml"   # the examples that work with the 1/3 cap
-    edit(examples, "      low_rake: 20 lei", "      low_rake: 25 lei")
-    edit(examples, "      side_rake: 10 lei\n      side_rake_high: 20 lei", "      side_rake: 15 lei\n      side_rake_high: 20 lei")
-    edit(examples, "      main_rake: 20 lei\n      main_rake_high: 30 lei", "      main_rake: 25 lei\n      main_rake_high: 30 lei")
+    edit(examples, "      low_rake: 20 money", "      low_rake: 25 money")
+    edit(examples, "      side_rake: 10 money\n      side_rake_high: 20 money", "      side_rake: 15 money\n      side_rake_high: 20 money")
+    edit(examples, "      main_rake: 20 money\n      main_rake_high: 30 money", "      main_rake: 25 money\n      main_rake_high: 30 money")
     rake = repo / "rules" / "rake.yaml"
     edit(rake, "The cap is the most rake the house takes from one hand, however large\n          the pot.",
          "The cap is the largest rake the house takes from a single hand, whatever\n          the size of the pot.")
@@ -419,7 +419,7 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
     house = tree / "houses" / "club" / "house.yaml"
     edit(house, "break_minutes: 30 minutes", "break_minutes: 45 minutes")
     edit(house, "no_flop_no_drop: true", "no_flop_no_drop: false")
-    edit(house, "deal_twice_min_pot: 400 lei", "deal_twice_min_pot: 500 lei")
+    edit(house, "deal_twice_min_pot: 400 RON", "deal_twice_min_pot: 500 RON")
     changes = compare(before, Project.load(tree), "club", "ro", "edition-1")
     shown = {change.path: (change.label, change.old, change.new, [rule for rule, _, _ in change.rules])
              for change in changes.parameters}

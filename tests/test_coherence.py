@@ -63,7 +63,7 @@ def test_a_term_defined_twice_in_a_house(tree):
 
 
 def test_another_houses_money_in_an_example(tree):
-    """Without its amounts in chips, the guide's example shows the casino lei."""
+    """Without its amounts in chips, the guide's example would show the casino an amount of money."""
     examples = tree / "executable_examples" / "holdem.yaml"
     edit(examples, """    in_chips:                       # at a house that plays in tournament chips: the same story, ×100
       given: {big_blind: 200}
@@ -73,7 +73,7 @@ def test_another_houses_money_in_an_example(tree):
     result = gate(tree)
     assert result.returncode == 1
     assert (f"executable_examples/holdem.yaml:{line}: [currency] holdem-preflop-first-to-act: example "
-            "holdem-preflop-big-blind-of-two: big_blind is 2 lei, but house casino (houses/casino/house.yaml) counts "
+            "holdem-preflop-big-blind-of-two: big_blind is 2 money, but house casino (houses/casino/house.yaml) counts "
             "in chips") in result.stdout
 
 

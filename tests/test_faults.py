@@ -395,7 +395,7 @@ def _set_header(path: Path, field: str, value: str) -> None:
     (lambda tree: edit(tree / "executable_examples" / "rake.yaml", "split_pot_rake(pot,",
                        "split_pot_rake(10000000000000000000000000000000000000000,"),
      "executable_examples/rake.yaml", "larger than any card-room number", 2),
-    (lambda tree: edit(tree / "houses" / "club" / "house.yaml", "straddle: 6 lei\n", "straddle: 010 lei\n"),
+    (lambda tree: edit(tree / "houses" / "club" / "house.yaml", "straddle: 6 RON\n", "straddle: 010 RON\n"),
      "houses/club/house.yaml", "not written in decimal", 2),
     (lambda tree: edit(tree / "houses" / "club" / "house.yaml", "name: Gentlemen's Poker Club ",
                        "name: Gentlemen's Poker Club of the Old Town "),

@@ -67,7 +67,7 @@ def published_english(book) -> dict[str, str]:
     english = Translations("en", None)
     found = {}
     for rule in book.published().rules:
-        shown = {name: format_value(*resolve(value, book.house), english) for name, value in rule.values.items()}
+        shown = {name: format_value(*resolve(value, book.house), english, book.money) for name, value in rule.values.items()}
         messages = [rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)]
         found[rule.id] = " ".join(fill(message.text, shown) for message in messages)
     return found
@@ -107,7 +107,7 @@ def literal_numbers_not_in_own_excerpts(book) -> dict[str, list[str]]:
         excerpt = " ".join(rule.excerpts)
         words = set(re.findall(r"\w+", excerpt.lower()))
         own = numbers(excerpt) | {digit for digit, names in NUMBER_WORDS.items() if words & set(names)}
-        shown = [format_value(*resolve(value, book.house), english) for value in rule.values.values() if value.path is None]
+        shown = [format_value(*resolve(value, book.house), english, book.money) for value in rule.values.values() if value.path is None]
         missing = sorted({n for text in shown for n in numbers(text)} - own)
         if missing:
             found[rule.id] = missing

@@ -42,7 +42,7 @@ def test_the_clean_tree_passes():
 
 def test_example_disagreeing_with_the_engine(tree):
     examples = tree / "executable_examples" / "rake.yaml"
-    edit(examples, "      rake: 4 lei\n", "      rake: 5 lei\n")
+    edit(examples, "      rake: 4 money\n", "      rake: 5 money\n")
     line = line_of(examples, "- call: house.split_pot_rake(pot, dead_money=dead, stakes=stakes)")  # the first
     result = gate(tree)
     assert result.returncode == 1
@@ -52,7 +52,7 @@ def test_example_disagreeing_with_the_engine(tree):
 
 def test_example_that_cannot_run(tree):
     examples = tree / "executable_examples" / "rake.yaml"
-    edit(examples, "      stakes: 1/3\n    results:\n      rake: 4 lei", "      stakes: 9/9\n    results:\n      rake: 4 lei")
+    edit(examples, "      stakes: 1/3\n    results:\n      rake: 4 money", "      stakes: 9/9\n    results:\n      rake: 4 money")
     result = gate(tree)
     assert result.returncode == 1
     assert "[example] rake-split-pot: example split-pot-little-dead-money (house club): house.split_pot_rake(504, dead_money=4, stakes='9/9') cannot run: " in result.stdout
@@ -127,7 +127,7 @@ def test_markup_in_a_translation(tree):
 
 def test_broken_house_data(tree):
     house = tree / "houses" / "club" / "house.yaml"
-    edit(house, "      - {from: 550 lei, to: 569 lei, rake: 28 lei}\n", "")
+    edit(house, "      - {from: 550 RON, to: 569 RON, rake: 28 RON}\n", "")
     result = gate(tree)
     assert result.returncode == 1
     assert result.stdout.startswith("houses/club/house.yaml:")
@@ -159,7 +159,7 @@ def test_json_output_for_what_the_load_refuses(tree):
     """A tool reading ``check --format json`` gets JSON whatever is wrong: an inconsistency found while
     loading (exit 1) and an input that cannot be read (exit 2, its check "unreadable") alike."""
     house = tree / "houses" / "club" / "house.yaml"
-    edit(house, "      - {from: 550 lei, to: 569 lei, rake: 28 lei}\n", "")
+    edit(house, "      - {from: 550 RON, to: 569 RON, rake: 28 RON}\n", "")
     result = gate(tree, "--format", "json")
     assert result.returncode == 1, result.stdout + result.stderr
     problems = json.loads(result.stdout)["problems"]

@@ -17,11 +17,11 @@ THIRD_EXAMPLE = """
     rule: rake-cap-by-players
     houses: [riverside]
     given:
-      pot: 1000 lei
+      pot: 1000 money
       stakes: 1/2
       players: 9 players
     results:
-      rake: 25 lei
+      rake: 25 money
     checks:
       - call: house.rake([pot], stakes=stakes, players=players)
         expect: [rake]
@@ -46,14 +46,14 @@ def _third_house(tree) -> None:
     edit(house, """    - name: 1/3
       role: nlh-low""", """    - name: 1/2
       role: nlh-low""")
-    edit(house, """      small_blind: 1 lei
-      big_blind: 3 lei
-      buy_in: {min: 100 lei, max: 400 lei}""", """      small_blind: 1 lei
-      big_blind: 2 lei
-      buy_in: {min: 150 lei, max: 600 lei}""")
+    edit(house, """      small_blind: 1 RON
+      big_blind: 3 RON
+      buy_in: {min: 100 RON, max: 400 RON}""", """      small_blind: 1 RON
+      big_blind: 2 RON
+      buy_in: {min: 150 RON, max: 600 RON}""")
     # Its low tier (1/2, 2/2, 2/5) has one cap, 25 lei: the rules name a tier's stakes together.
-    edit(house, "rake: {percent: 5 %, cap: 20 lei,", "rake: {percent: 5 %, cap: 25 lei,", count=3)
-    edit(house, "      straddle: 6 lei\n      auto_straddle: 6 lei\n", "      straddle: 4 lei\n      auto_straddle: 4 lei\n")
+    edit(house, "rake: {percent: 5 %, cap: 20 RON,", "rake: {percent: 5 %, cap: 25 RON,", count=3)
+    edit(house, "      straddle: 6 RON\n      auto_straddle: 6 RON\n", "      straddle: 4 RON\n      auto_straddle: 4 RON\n")
     edit(house, "break_minutes: 30 minutes", "break_minutes: 45 minutes")
     examples = tree / "executable_examples" / "rake.yaml"
     examples.write_text(examples.read_text(encoding="utf-8") + THIRD_EXAMPLE, encoding="utf-8")

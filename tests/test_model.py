@@ -90,7 +90,7 @@ def test_value_naming_no_house_parameter(tree):
 def test_unused_value(tree):
     rake = tree / "rules" / "rake.yaml"
     edit(rake, "          amount: house.rake.chinese_poker_per_player_per_hour\n",
-         "          amount: house.rake.chinese_poker_per_player_per_hour\n          extra: 4 lei\n")
+         "          amount: house.rake.chinese_poker_per_player_per_hour\n          extra: 4 money\n")
     line = line_of(rake, "- id: chinese-poker-rake")
     assert errors_of(tree) == [f"rules/rake.yaml:{line}: rule chinese-poker-rake: value 'extra' is not used by any placeholder"]
 
@@ -104,8 +104,8 @@ def test_yaml_syntax_error(tree):
 
 def test_bad_house_value_points_at_its_line(tree):
     house = tree / "houses" / "club" / "house.yaml"
-    edit(house, "buy_in: {min: 200 lei, max: 1000 lei}", "buy_in: {min: 200 lei, max: -1000 lei}")
-    line = line_of(house, "max: -1000 lei")
+    edit(house, "buy_in: {min: 200 RON, max: 1000 RON}", "buy_in: {min: 200 RON, max: -1000 RON}")
+    line = line_of(house, "max: -1000 RON")
     [message] = errors_of(tree)
     assert message.startswith(f"houses/club/house.yaml:{line}: ")
 

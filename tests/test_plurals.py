@@ -13,7 +13,7 @@ from rulebook.i18n.formatting import format_value
 COUNTS = (0, 1, 2, 5, 21, 101, 1000)
 EXPECTED = {
     "ro": {
-        "lei": "0 lei|1 leu|2 lei|5 lei|21 de lei|101 lei|1.000 de lei",
+        "money": "0 lei|1 leu|2 lei|5 lei|21 de lei|101 lei|1.000 de lei",
         "players": "0 jucători|1 jucător|2 jucători|5 jucători|21 de jucători|101 jucători|1.000 de jucători",
         "chips": "0 jetoane|1 jeton|2 jetoane|5 jetoane|21 de jetoane|101 jetoane|1.000 de jetoane",
         "cards": "0 cărți|1 carte|2 cărți|5 cărți|21 de cărți|101 cărți|1.000 de cărți",
@@ -22,7 +22,7 @@ EXPECTED = {
         "hours": "0 ore|1 oră|2 ore|5 ore|21 de ore|101 ore|1.000 de ore",
     },
     "en": {
-        "lei": "0 lei|1 leu|2 lei|5 lei|21 lei|101 lei|1,000 lei",
+        "money": "0 lei|1 leu|2 lei|5 lei|21 lei|101 lei|1,000 lei",
         "players": "0 players|1 player|2 players|5 players|21 players|101 players|1,000 players",
         "chips": "0 chips|1 chip|2 chips|5 chips|21 chips|101 chips|1,000 chips",
         "cards": "0 cards|1 card|2 cards|5 cards|21 cards|101 cards|1,000 cards",
@@ -31,7 +31,7 @@ EXPECTED = {
         "hours": "0 hours|1 hour|2 hours|5 hours|21 hours|101 hours|1,000 hours",
     },
     "fr": {
-        "lei": "0 leu|1 leu|2 lei|5 lei|21 lei|101 lei|1 000 lei",
+        "money": "0 leu|1 leu|2 lei|5 lei|21 lei|101 lei|1 000 lei",
         "players": "0 joueur|1 joueur|2 joueurs|5 joueurs|21 joueurs|101 joueurs|1 000 joueurs",
         "chips": "0 jeton|1 jeton|2 jetons|5 jetons|21 jetons|101 jetons|1 000 jetons",
         "cards": "0 carte|1 carte|2 cartes|5 cartes|21 cartes|101 cartes|1 000 cartes",
@@ -40,7 +40,7 @@ EXPECTED = {
         "hours": "0 heure|1 heure|2 heures|5 heures|21 heures|101 heures|1 000 heures",
     },
     "es": {
-        "lei": "0 lei|1 leu|2 lei|5 lei|21 lei|101 lei|1.000 lei",
+        "money": "0 lei|1 leu|2 lei|5 lei|21 lei|101 lei|1.000 lei",
         "players": "0 jugadores|1 jugador|2 jugadores|5 jugadores|21 jugadores|101 jugadores|1.000 jugadores",
         "chips": "0 fichas|1 ficha|2 fichas|5 fichas|21 fichas|101 fichas|1.000 fichas",
         "cards": "0 cartas|1 carta|2 cartas|5 cartas|21 cartas|101 cartas|1.000 cartas",
@@ -49,7 +49,7 @@ EXPECTED = {
         "hours": "0 horas|1 hora|2 horas|5 horas|21 horas|101 horas|1.000 horas",
     },
     "hr": {
-        "lei": "0 leja|1 lej|2 leja|5 leja|21 lej|101 lej|1.000 leja",
+        "money": "0 leja|1 lej|2 leja|5 leja|21 lej|101 lej|1.000 leja",
         "players": "0 igrača|1 igrač|2 igrača|5 igrača|21 igrač|101 igrač|1.000 igrača",
         "chips": "0 žetona|1 žeton|2 žetona|5 žetona|21 žeton|101 žeton|1.000 žetona",
         "cards": "0 karata|1 karta|2 karte|5 karata|21 karta|101 karta|1.000 karata",
@@ -62,9 +62,9 @@ EXPECTED = {
 
 @pytest.mark.parametrize("lang", EXPECTED)
 def test_every_unit_takes_the_right_plural_form(project, lang):
-    tr = project.translations(lang)
+    tr, money = project.translations(lang), project.houses["club"].book.money   # the club's own "lei"
     for unit, expected in EXPECTED[lang].items():
-        shown = [" ".join(format_value(n, unit, tr).replace("\u202f", " ").replace("\u00a0", " ").split())
+        shown = [" ".join(format_value(n, unit, tr, money).replace("\u202f", " ").replace("\u00a0", " ").split())
                  for n in COUNTS]
         assert "|".join(shown) == expected, (lang, unit)
 

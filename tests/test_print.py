@@ -44,7 +44,7 @@ def spaced(text: str) -> str:
 def test_every_card_shows_its_stakes_numbers_in_the_language(cards):
     out, book = cards
     for lang in LANGS:
-        fmt = LocaleFormatter(Project.load(ROOT).translations(lang))
+        fmt = LocaleFormatter(Project.load(ROOT).translations(lang), book.money)
         for row in book.house["stakes"]:
             slug = row["name"].replace("/", "-")
             text = text_of(out / lang / f"card-{slug}.pdf")
@@ -140,7 +140,7 @@ def test_cards_are_legible_from_a_seat(cards):
     nothing on any card under 8 pt, the rake card's numbers at 9 pt or more."""
     out, book = cards
     for lang in LANGS:
-        fmt = LocaleFormatter(Project.load(ROOT).translations(lang))
+        fmt = LocaleFormatter(Project.load(ROOT).translations(lang), book.money)
         for row in book.house["stakes"]:
             runs = runs_of(out / lang / f"card-{row['name'].replace('/', '-')}.pdf")
             assert min(size for size, _, _ in runs) >= 8, (lang, row["name"])
@@ -166,15 +166,15 @@ def test_the_bilingual_card_has_a_romanian_and_an_english_face(cards):
 def test_the_rake_band_card_lists_every_band(cards):
     out, book = cards
     text = text_of(out / "ro" / "rake-bands.pdf")
-    fmt = LocaleFormatter(Project.load(ROOT).translations("ro"))
+    fmt = LocaleFormatter(Project.load(ROOT).translations("ro"), book.money)
     for band in book.house["rake"]["bands"]:      # each band's row: from, up to (or "and above"), rake
         upto = fmt.count(band["to"]) if band["to"] is not None else fmt.tr.gettext("and above")
         assert spaced(f"{fmt.count(band['from'])} {upto} {fmt.count(band['rake'])}") in text, band
-    assert spaced(fmt.tr.gettext("Every amount on this card is in lei.")) in text
+    assert spaced(fmt.tr.gettext("Every amount on this card is in {currency}.").format(currency="RON")) in text
 
 
 def test_a_house_change_changes_the_cards(tree, tmp_path):
-    edit(tree / "houses" / "club" / "house.yaml", "buy_in: {min: 100 lei, max: 400 lei}", "buy_in: {min: 150 lei, max: 400 lei}")
+    edit(tree / "houses" / "club" / "house.yaml", "buy_in: {min: 100 RON, max: 400 RON}", "buy_in: {min: 150 RON, max: 400 RON}")
     build_cards(Project.load(tree), tmp_path, ("en",), bilingual=False)
     text = text_of(tmp_path / "cards" / "club" / "en" / "card-1-3.pdf")
     assert "minimum 150 lei" in text and "minimum 100 lei" not in text
@@ -368,7 +368,7 @@ def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(
         book = view.book
         for lang in ("en", "hr", "fr"):
             tr = project.translations(lang)
-            fmt = LocaleFormatter(tr)
+            fmt = LocaleFormatter(tr, book.money)
             pages = page_texts(rulebooks / house_id / f"rulebook-{lang}.pdf")
             running = {tr.pgettext(book.title.context, book.title.text),
                        spaced(fmt.edition(book.name_in(lang), book.edition, book.effective))}

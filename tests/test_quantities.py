@@ -26,9 +26,12 @@ def test_a_number_without_its_unit(tree):
 
 
 def test_another_houses_currency(tree):
-    edit(tree / HOUSE, "straddle: 6 lei\n", "straddle: 6 chips\n")
-    assert "stakes.straddle: 'chips' is another house's currency (this house counts in lei" in \
-        one_line(tree, "another house's currency", 1)
+    edit(tree / HOUSE, "straddle: 6 RON\n", "straddle: 6 chips\n")
+    assert "stakes.straddle: 'chips' is another currency (this house counts in RON" in \
+        one_line(tree, "another currency", 1)
+    edit(tree / HOUSE, "straddle: 6 chips\n", "straddle: 6 EUR\n")
+    assert "stakes.straddle: 'EUR' is another currency (this house counts in RON" in \
+        one_line(tree, "another currency", 1)
 
 
 def test_a_unit_that_contradicts_its_key(tree):
@@ -51,7 +54,7 @@ def test_a_number_never_selects_rows(tree):
 def test_the_stakes_of_one_tier_share_one_rake(tree):
     """The 1/3 cap raised alone would make the rules say "20 lei at 1/3, 2/2 and 2/5": refused."""
     house = tree / HOUSE
-    edit(house, "rake: {percent: 5 %, cap: 20 lei,", "rake: {percent: 5 %, cap: 25 lei,")
+    edit(house, "rake: {percent: 5 %, cap: 20 RON,", "rake: {percent: 5 %, cap: 25 RON,")
     assert "stakes 2/2: its rake differs from that of 1/3, in the same rake tier 'low'" in \
         one_line(tree, "in the same rake tier", 1)
 

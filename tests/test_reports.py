@@ -47,7 +47,7 @@ def inconsistent(tmp_path_factory):
     that is not gettext (extraction writes it anew: a problem, not an unreadable input)."""
     tree = copy_sources(tmp_path_factory.mktemp("inconsistent"))
     edit(tree / "locales" / "rulebook.pot", "\nmsgid ", "\nmsgid_broken ")
-    edit(tree / "executable_examples" / "rake.yaml", "      rake: 4 lei\n", "      rake: 5 lei\n")
+    edit(tree / "executable_examples" / "rake.yaml", "      rake: 4 money\n", "      rake: 5 money\n")
     set_msgstr(tree, "es", "chinese-poker-rake.text", "El póker chino paga rake por tiempo: una ficha por jugador y hora.")
     return _runs(tree)
 

@@ -81,7 +81,7 @@ class WorkedExample:
 
 
 def parse_example_value(spec: Any) -> Value:
-    """Numbers take their unit (``504 lei``); other text, lists and yes/no are data."""
+    """Numbers take their unit (``504 money``); other text, lists and yes/no are data."""
     if isinstance(spec, bool) or spec is None:
         return Value(literal=spec, unit="data", spec=str(spec))
     if isinstance(spec, list):

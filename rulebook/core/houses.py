@@ -13,12 +13,13 @@ from babel import Locale, UnknownLocaleError
 from pokerrules import House, HouseError
 from rulebook.core.errors import ModelError
 from rulebook.core.languages import LANGUAGES
+from rulebook.core.money import CHIPS, currencies, is_unit, read_money
 from rulebook.core.parts import PartLoader
 from rulebook.core.placeholders import clean
 from rulebook.core.quantities import check_references, read_quantities
 from rulebook.core.reader import Reader
 from rulebook.core.records import ID_PATTERN, RESERVED_IDS, Message, Note, Part, Rule, Rulebook, Slot
-from rulebook.core.schema import HOUSE_UNITS, HouseRecord
+from rulebook.core.schema import HouseRecord
 from rulebook.core.values import resolve
 from rulebook.core.variants import adopt, check_ruling, check_see, house_part
 from rulebook.core.yamlload import Map, line_of_path
@@ -48,8 +49,12 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     fields = reader.fields(data, 1, house_id, "a house", HouseRecord)
     if fields is None:
         return None
-    if fields["unit"] not in HOUSE_UNITS:
-        reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be one of {', '.join(HOUSE_UNITS)}")
+    if not is_unit(fields["unit"]):
+        upper = str(fields["unit"]).upper()
+        hint = f" (ISO 4217 codes are written in capitals: {upper})" if upper in currencies() else ""
+        reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be {CHIPS} or the ISO 4217 code of "
+                     f"the house's currency (three capital letters){hint}")
+    money = read_money(data, fields["unit"], reader, house_id)
     published: list[Part] = []
     for index, part_id in enumerate(fields["parts"]):
         at = data["parts"].line_of(index)
@@ -61,8 +66,12 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
             reader.error(at, house_id, f"part {part_id!r} is listed twice")
         else:
             published.append(parts[part_id])
-    if not isinstance(data["parameters"], Map) or fields["unit"] not in HOUSE_UNITS:
+    if not isinstance(data["parameters"], Map) or not is_unit(fields["unit"]):
         return None
+    currency = data["parameters"].get("currency")
+    if currency is not None and currency != fields["unit"]:
+        reader.error(data["parameters"].line_of("currency"), house_id, f"parameters: currency {currency!r} must be the "
+                     f"house's unit, {fields['unit']!r}")
     before = len(loader.errors)
     units = read_quantities(data["parameters"], fields["unit"], rel, loader.errors)
     if units:
@@ -116,7 +125,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
-                    short_form, data.line_of("short_form") if "short_form" in data else 1)
+                    short_form, data.line_of("short_form") if "short_form" in data else 1, money)
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """A house's numbers, each with its unit and the passage of the house's documents it comes from.
 
-A house file writes every number with its unit, as OpenFisca's parameters carry theirs: ``cap: 20 lei``,
+A house file writes every number with its unit, as OpenFisca's parameters carry theirs: an amount
+with its currency's ISO 4217 code (or ``200 chips`` in a house that counts in chips),
 ``break_minutes: 30 minutes``, ``percent: 5 %``, ``short_handed_players: {min: 2 players, max: 4 players}``;
 and names, under ``references:``, the passage each group of numbers comes from. Reading the house turns
 each quantity into the whole number the engine rules with, and remembers its unit by its place
@@ -13,12 +14,13 @@ import re
 from typing import Any, Iterator
 
 from rulebook.core.errors import ModelError
+from rulebook.core.money import is_unit
 from rulebook.core.yamlload import MAX_NUMBER, Map, Seq
 
-# The units a house number may be given in; its currency is one of the house units (model.HOUSE_UNITS).
+# The units a house number may be given in, besides its money (its ``unit:``, rulebook.core.money).
 UNITS = {"%": "percent", "minutes": "minutes", "hours": "hours", "seconds": "seconds", "players": "players"}
-_QUANTITY = re.compile(r"(-?(?:0|[1-9]\d{0,9}))\s*(%|[a-z]+)\Z")   # decimal: "010" is no number
-_LOOKS_LIKE = re.compile(r"-?\d+\s*(%|[a-z]+)\Z")
+_QUANTITY = re.compile(r"(-?(?:0|[1-9]\d{0,9}))\s*(%|[A-Za-z]+)\Z")   # decimal: "010" is no number
+_LOOKS_LIKE = re.compile(r"-?\d+\s*(%|[A-Za-z]+)\Z")
 # A key's name says what it measures: a number under it must be in that unit.
 _KEY_UNITS = (("_minutes", "minutes"), ("_hours", "hours"), ("_seconds", "seconds"), ("percent", "percent"))
 
@@ -44,7 +46,7 @@ def read_quantities(parameters: Map, currency: str, file: str, errors: list[Mode
     """Replace each ``<number> <unit>`` of the parameters by its number, and return the units by place.
     A bare number, an unknown unit or another currency is a one-line error naming the line."""
     units = Quantities()
-    allowed = {**UNITS, currency: currency}
+    allowed = {**UNITS, currency: "money"}   # the house's amounts, in its currency (or chips)
     for container, key, place, value in _leaves(parameters, ()):
         line = container.line_of(key)
         if isinstance(value, bool) or value is None or not isinstance(value, (int, str)):
@@ -61,7 +63,7 @@ def read_quantities(parameters: Map, currency: str, file: str, errors: list[Mode
             continue                              # a name: "1/3", "NLH", "nlh-low", a language code
         number, unit = int(match.group(1)), match.group(2)
         if unit not in allowed:
-            other = "another house's currency" if unit in ("lei", "chips") else "not a unit a house number is given in"
+            other = "another currency" if is_unit(unit) else "not a unit a house number is given in"
             errors.append(ModelError(file, line, None, f"{'.'.join(place)}: {unit!r} is {other} (this house counts "
                                      f"in {currency}; units: {', '.join(allowed)})", check="house"))
             continue

@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from pokerrules import House
+from rulebook.core.money import Money
 from rulebook.core.placeholders import placeholders
 from rulebook.core.values import Value
 from rulebook.core.yamlload import Map
@@ -197,6 +198,7 @@ class Rulebook:
     names: dict = dataclasses.field(default_factory=dict)   # language → its name there, where it differs (``names:``)
     short_form: tuple[str, ...] | None = None   # the rules its short form prints (None: the default)
     short_form_line: int = 1            # where the house file chooses them (a short form too long is refused there)
+    money: Money = Money()              # what its amounts are in, and how they are written (``unit:``, ``money:``)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

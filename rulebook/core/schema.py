@@ -25,8 +25,9 @@ from pydantic_core import SchemaValidator, ValidationError, core_schema
 
 from rulebook.core.yamlload import Map
 
-# The units a house's amounts are counted in (its currency or chips).
-HOUSE_UNITS = ("lei", "chips")
+# The units an example may tell its story again in (``in_chips:``): a house in chips, where the
+# example's amounts are written in money (``20 money``: the house's currency, whichever it is).
+HOUSE_UNITS = ("chips",)
 
 
 # -- the rule library (rules/<part>.yaml) -----------------------------------------------------
@@ -123,6 +124,7 @@ class HouseRecord(TypedDict):
     names: NotRequired[dict]       # its name in other languages than its language of authority
     title: str
     unit: str
+    money: NotRequired[dict]       # how its amounts are written (rulebook.core.money)
     parts: list
     about: NotRequired[str]
     parameters: dict

@@ -3,7 +3,8 @@
 A value is written in the rule YAML either as a path into the house data,
 ``house.stakes[1/3].rake.cap`` (``[name]`` picks a stakes row by name,
 ``[key.sub=value]`` keeps every row that matches), or as a literal with its
-unit: ``504 lei``, ``5 %``, ``30 minutes``, ``2 hours``, ``4`` (a count).
+unit: ``504 money`` (an amount in the house's money, whatever its currency),
+``5 %``, ``30 minutes``, ``2 hours``, ``4`` (a count).
 Every number a reader sees therefore has one source and a unit the page's
 locale can format.
 """
@@ -16,13 +17,13 @@ from typing import Any
 
 from rulebook.core.yamlload import MAX_NUMBER
 
-UNITS = ("lei", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
+UNITS = ("money", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
          "language", "languages")
 LANGUAGE_KEYS = ("official_language", "announced_in")  # language codes, shown as language names
-_UNIT = r"lei|leu|%|minutes?|hours?|seconds?|players?|chips?|cards?"
+_UNIT = r"money|%|minutes?|hours?|seconds?|players?|chips?|cards?"
 _LITERAL = re.compile(rf"^(-?\d+)\s*({_UNIT})?$")
 _PATH_UNIT = re.compile(rf"^(house\.\S+)\s+({_UNIT})$")   # a house number counted in a unit: "… players"
-_UNIT_WORDS = {"lei": "lei", "leu": "lei", "%": "percent", "minute": "minutes", "minutes": "minutes",
+_UNIT_WORDS = {"money": "money", "%": "percent", "minute": "minutes", "minutes": "minutes",
                "hour": "hours", "hours": "hours", "second": "seconds", "seconds": "seconds",
                "player": "players", "players": "players", "chip": "chips", "chips": "chips",
                "card": "cards", "cards": "cards", None: "count"}
@@ -57,7 +58,7 @@ def parse_value(spec: Any) -> Value:
     if not match:
         raise ValueError(
             f"{spec!r} is neither a house path (house.…) nor a number with a unit "
-            "(lei, %, minutes, hours, seconds, players, chips, cards)"
+            "(money, %, minutes, hours, seconds, players, chips, cards)"
         )
     if len(match.group(1).lstrip("-")) > 9 or not abs(int(match.group(1))) < MAX_NUMBER:
         raise ValueError(f"{spec[:40]!r} is larger than any card-room number (at most {MAX_NUMBER - 1:,})")
@@ -157,6 +158,6 @@ def unit_of(keys: list[str], data: Any, house: Any) -> str:
     unit = getattr(house, "units", {}).get(tuple(keys))
     if data is not None and unit is None:
         raise ValueError(f"house.{'.'.join(keys)} has no unit in the house file")
-    # A count of players is a bare number unless the rule asks for its noun ("… players"); a
-    # house that counts in tournament chips writes its amounts as bare numbers, as its examples do.
-    return "count" if unit is None or unit in ("players", "chips") else unit
+    # A count of players is a bare number unless the rule asks for its noun ("… players"); an amount
+    # is "money", which each house writes in its own (rulebook.i18n.money: bare numbers for chips).
+    return "count" if unit is None or unit == "players" else unit

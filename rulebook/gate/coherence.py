@@ -22,15 +22,14 @@ from typing import Iterator
 from rulebook.core import sources
 from rulebook.core.errors import Problem
 from rulebook.core.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
-from rulebook.core.values import resolve
+from rulebook.core.money import Money
 from rulebook.core.yamlload import MAX_FILE_BYTES
 from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE
+from rulebook.i18n.money import money_words
 from rulebook.project import Project
 from rulebook.reading import Reading
 
 ADDITIONS = "rules/ADDITIONS.md"
-# The words that name each house currency in English; a house in another unit never shows them.
-CURRENCY_WORDS = {"lei": ("lei", "leu")}
 
 
 def coherence_problems(project: Project) -> list[Problem]:
@@ -100,51 +99,48 @@ def term_problems(project: Project) -> list[Problem]:
 
 # -- currency --------------------------------------------------------------------------------------
 
-def _foreign_words(unit: str) -> re.Pattern | None:
-    words = [word for currency, names in CURRENCY_WORDS.items() if currency != unit for word in names]
-    return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)", re.IGNORECASE) if words else None
+def _foreign_words(project: Project, money: Money) -> re.Pattern | None:
+    """The English words naming the money of the project's other houses: a house never shows them."""
+    words = {word for view in project.houses.values() if view.book.money.currency != money.currency
+             for word in money_words(view.book.money)} - money_words(money)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(words))) + r")(?!\w)", re.IGNORECASE) \
+        if words else None
 
 
 def currency_problems(project: Project) -> list[Problem]:
-    """Every amount a house shows is in its own unit: no page of a house in chips names lei."""
+    """Every amount a house shows is in its own money: no page of a house in chips names another
+    house's currency, and an amount of money written in the library is never shown as chips."""
     problems = []
     for view in project.houses.values():
         book = view.editors_book
-        foreign = _foreign_words(book.unit)
-        if foreign is None:
-            continue
         where = f"house {book.id} ({book.house_file}) counts in {book.unit}"
-        items: list[Rule | Note] = [*book.rules, *book.notes]
-        for item in items:
-            for name, value in item.values.items():
-                if value is None:
-                    continue
-                unit = resolve(value, book.house)[1]
-                if unit in CURRENCY_WORDS and unit != book.unit:
-                    problems.append(Problem(item.file, value.line or item.line, "currency", item.id, None,
-                                            f"value {name!r} is in {unit}, but {where}"))
-        for example in view.examples:
-            for binding in example.bindings():
-                for name, value in binding.items():
-                    if _unit_of(value) in CURRENCY_WORDS and _unit_of(value) != book.unit:
+        if book.money.chips:
+            items: list[Rule | Note] = [*book.rules, *book.notes]
+            for item in items:
+                for name, value in item.values.items():
+                    if value is not None and value.path is None and value.unit == "money":
+                        problems.append(Problem(item.file, value.line or item.line, "currency", item.id, None,
+                                                f"value {name!r} is an amount of money, but {where}"))
+            for example in view.examples:
+                for binding in example.bindings():
+                    named = next((name for name, value in binding.items() if _is_money(value)), None)
+                    if named is not None:
                         problems.append(Problem(example.file, example.line, "currency", example.rule, None,
-                                                f"example {example.id}: {name} is {value.spec}, but {where} "
+                                                f"example {example.id}: {named} is {binding[named].spec}, but {where} "
                                                 f"(give its amounts under 'in_{book.unit}:')"))
                         break
-                else:
-                    continue
-                break
-        for message in _english_of(book, view.examples):
-            if (found := foreign.search(message.text)) is not None:
+        foreign = _foreign_words(project, book.money)
+        for message in _english_of(book, view.examples) if foreign is not None else ():
+            if foreign is not None and (found := foreign.search(message.text)) is not None:
                 problems.append(Problem(message.file, message.line, "currency", message.rule_id, None,
                                         f"{message.context}: says {found.group()!r}, but {where}"))
     return problems
 
 
-def _unit_of(value) -> str:
+def _is_money(value) -> bool:
     if value.unit == "items":
-        return next((unit for item in value.literal if (unit := _unit_of(item)) in CURRENCY_WORDS), "items")
-    return value.unit
+        return any(_is_money(item) for item in value.literal)
+    return value.unit == "money" and value.path is None
 
 
 def _english_of(book: Rulebook, examples) -> Iterator:

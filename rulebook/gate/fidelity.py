@@ -82,7 +82,7 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
     found = []
     for part in book.parts:
         stated = [rule for rule in part.rules if not rule.see]   # a reference states nothing of its own
-        texts = {code: [_text(others[code], rule, book.house) for rule in stated] for code in others}
+        texts = {code: [_text(others[code], rule, book) for rule in stated] for code in others}
         excerpts = [" ".join(rule.excerpts) for rule in stated]
         # The document's language: the one whose translation of the part shares the most words with
         # the part's excerpts (one document per part, so one rule's odd wording cannot change it).
@@ -96,9 +96,9 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
     return sorted(found, key=lambda departure: (departure.overlap, departure.rule_id))
 
 
-def _text(tr, rule, house) -> str:
+def _text(tr, rule, book) -> str:
     """The rule as published in the translator's language: title, text, items, adopted proposals."""
-    shown = {name: format_value(*resolve(value, house), tr) for name, value in rule.values.items()}
+    shown = {name: format_value(*resolve(value, book.house), tr, book.money) for name, value in rule.values.items()}
     return " ".join(_filled(tr, message, shown)
                     for message in (rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)))
 

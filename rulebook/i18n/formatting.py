@@ -1,8 +1,8 @@
 """Numbers and names as each language writes them (docs/DESIGN.md, principle 1).
 
-Digits, grouping, percent signs, durations and lists come from Babel's CLDR
-data; the currency word comes from the catalogs, because Romanian and Croatian
-inflect it by number ("1 leu", "2 lei", "20 de lei").
+Digits, grouping, percent signs, durations, lists and money come from Babel's
+CLDR data (a house's money: ``rulebook.i18n.money``); the nouns a rule counts
+(players, chips, cards) come from the catalogs, each language's plural forms.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
+from rulebook.core.money import Money
+from rulebook.i18n.money import format_money
 from rulebook.i18n.vocabulary import show_word
 
 
@@ -44,6 +46,9 @@ COUNTED = {
 
 # The English of the rulebook is British (its spelling, "1 December 2026", "a, b and c").
 CLDR_LOCALES = {"en": "en_GB"}
+
+# The money of a formatter made for no house (a test's, a date's): amounts as bare numbers.
+CHIPS_ONLY = Money()
 
 
 def cldr(code: str) -> str:
@@ -86,14 +91,16 @@ def language_name(code: str, locale: str) -> str:
     return Locale.parse(code).get_display_name(locale) or code
 
 
-def format_value(value: Any, unit: str, translator: Translator) -> str:
-    """One placeholder's value, in the words and digits of the translator's locale."""
+def format_value(value: Any, unit: str, translator: Translator, money: Money | None = None) -> str:
+    """One placeholder's value, in the words and digits of the translator's locale; an amount
+    (``money``) in the house's money."""
     locale = cldr(translator.locale)
     if value is None:
         return translator.gettext("no maximum")
-    if unit == "lei":
-        amount = format_decimal(value, locale=locale)
-        return translator.ngettext("{amount} leu", "{amount} lei", value).format(amount=amount)
+    if unit == "money":
+        if money is None:
+            raise ValueError("an amount is written in a house's money: say which")
+        return format_money(money, value, locale)
     if unit == "percent":
         return format_percent(value / 100, locale=locale)
     if unit == "minutes":
@@ -142,14 +149,18 @@ def initial(text: str, lang: str) -> str:
 class LocaleFormatter:
     """One language's way of writing every kind of value, for pages and print alike."""
 
-    def __init__(self, translator: Translator, currency: str = "lei"):
+    def __init__(self, translator: Translator, money: Money = CHIPS_ONLY):
         self.tr = translator
         self.code = cldr(translator.locale)
-        self.currency = "count" if currency == "chips" else currency   # tournament chips: bare numbers
+        self.house_money = money
+
+    def value(self, value: Any, unit: str) -> str:
+        """A placeholder's value, an amount in the house's money."""
+        return format_value(value, unit, self.tr, self.house_money)
 
     def money(self, amount: int | None) -> str:
-        """An amount in the house's own unit (lei, or tournament chips)."""
-        return format_value(amount, self.currency, self.tr)
+        """An amount in the house's money (its currency, or tournament chips)."""
+        return format_value(amount, "money", self.tr, self.house_money)
 
     def percent(self, value: int) -> str:
         return format_value(value, "percent", self.tr)

@@ -13,8 +13,11 @@ from collections.abc import Mapping
 import re
 from typing import Any
 
+from babel.numbers import get_currency_name
+
+from rulebook.core.money import currencies
 from rulebook.core.values import parse_value, resolve, unit_of
-from rulebook.i18n.formatting import LocaleFormatter, Translator, format_value
+from rulebook.i18n.formatting import LocaleFormatter, Translator
 from rulebook.i18n.vocabulary import N_
 
 # Each parameter's name, keyed by its path without row selectors; ``{band}`` is a rake band's number.
@@ -58,7 +61,7 @@ PARAMETER_LABELS = {
 
 # A word-valued parameter's values as they read at the table (every choice pokerrules.House accepts).
 VALUE_WORDS = {
-    "currency": {"lei": N_("Lei"), "chips": N_("Tournament chips")},
+    "currency": {"chips": N_("Tournament chips")},   # a currency: its name in CLDR (get_currency_name)
     "stakes.rake_tier": {"low": N_("the lower rake cap"), "high": N_("the higher rake cap")},
     "betting.undercall": {"call_or_fold": N_("the player may only call the full bet or fold"),
                           "full_call": N_("a full call: the player puts in the rest")},
@@ -134,8 +137,10 @@ def formatted(path: str, value: Any, house: dict, fmt: LocaleFormatter) -> str:
     if found is None and bare == "stakes.raise_unit":
         return fmt.tr.gettext("any amount")
     if unit != "text":
-        return format_value(found, unit, fmt.tr)
+        return fmt.value(found, unit)
     if found is None:
         return "—"
+    if bare == "currency" and found in currencies():
+        return get_currency_name(found, locale=fmt.code)
     word = VALUE_WORDS.get(bare, {}).get(str(found))
     return fmt.tr.gettext(word) if word else fmt.word(str(found))   # a game or a yes/no, in the reader's words

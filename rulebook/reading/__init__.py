@@ -4,8 +4,8 @@ A ``Reading`` is what the Sphinx pages, the cards, the PDFs, the changes and the
 the published English all read: the language's translations and formatter, the rulebook shown
 (the reader's, or the editors' with its proposals), each rule with the part it is in, and the
 filling of a string's ``{placeholders}`` with the house's values as the language writes them
-("cap 20" becomes "20 de lei" on a Romanian page here, and nowhere else). It is made once per
-project, house, language and audience (``Reading.of``), in the command's process before any job is
+(the club's "cap 20" is written in Romanian, with the club's money, on a Romanian page here, and
+nowhere else). It is made once per project, house, language and audience (``Reading.of``), in the command's process before any job is
 forked, so every job finds the one its command made. It writes no markup: the renderers do.
 """
 
@@ -24,7 +24,7 @@ from rulebook.core.examples import Outcome, WorkedExample
 from rulebook.core.model import Message, Note, Rule, Rulebook, fill
 from rulebook.core.values import Value, resolve
 from rulebook.i18n.catalogs import Translations
-from rulebook.i18n.formatting import LocaleFormatter, cldr, collation_key, format_value
+from rulebook.i18n.formatting import LocaleFormatter, cldr, collation_key
 from rulebook.i18n.glossary import Glossary, Term
 from rulebook.project import Project
 
@@ -63,7 +63,7 @@ class Reading:
         # Readers never see a proposal; the house is named as the language names it.
         book = view.editors_book if editors else view.book
         self.book = book = dataclasses.replace(book, name=book.name_in(lang))
-        self.fmt = LocaleFormatter(self.tr, view.book.unit)
+        self.fmt = LocaleFormatter(self.tr, view.book.money)
         self.glossary = project.glossary
         self.examples, self.outcomes = view.examples, view.outcomes
         self.placed = MappingProxyType({rule.id: (part.id, rule) for part in book.parts for rule in part.rules})
@@ -117,7 +117,7 @@ class Reading:
         shown: dict[str, str] = {}
         for name, value in values.items():
             assert value is not None   # a value reported as wrong fails the load: no page shows it
-            shown[name] = format_value(*resolve(value, self.book.house), self.tr)
+            shown[name] = self.fmt.value(*resolve(value, self.book.house))
         return self._filled(message, shown)
 
     def title(self, rule: Rule) -> str:
@@ -149,7 +149,7 @@ class Reading:
             return "—"
         if value.unit in ("data", "text"):
             return self.fmt.word(str(value.literal))
-        return format_value(value.literal, value.unit, self.tr)
+        return self.fmt.value(value.literal, value.unit)
 
     def narrate(self, example: WorkedExample) -> str:
         """An example's narrative, its givens and results filled in."""

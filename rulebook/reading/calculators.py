@@ -20,7 +20,8 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 from pokerrules import House
 from rulebook.core import floor
-from rulebook.i18n.formatting import COUNTED, plural_samples
+from rulebook.i18n.formatting import COUNTED, cldr, plural_samples
+from rulebook.i18n.money import money_patterns
 from rulebook.i18n.vocabulary import N_
 from rulebook.reading import Reading
 
@@ -104,9 +105,12 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
     parameters, the language's number symbols and words, each calculator's inputs and rules, and
     where the runtime is (``runtime``: addresses relative to the page)."""
     tr, lang = reading.tr, reading.lang
-    singular, plural = COUNTED["chips"] if reading.book.unit == "chips" else ("{amount} leu", "{amount} lei")
-    money = {category: tr.ngettext(singular, plural, n).replace("{count}", "{amount}")
-             for category, n in plural_samples(lang).items()}
+    samples = plural_samples(lang)
+    if reading.book.money.chips:   # tournament chips, counted as the answers count them ("2,100 chips")
+        money = {category: tr.ngettext(*COUNTED["chips"], n).replace("{count}", "{amount}")
+                 for category, n in samples.items()}
+    else:
+        money = money_patterns(reading.book.money, cldr(lang), samples)
     house = House.from_mapping(plain(reading.book.house))
     ui = {key: tr.gettext(message) for key, message in UI.items()}
     hint = tr.gettext(floor.LIST_HINT)

@@ -74,7 +74,7 @@ def citing(reading: Reading, *rule_ids: str) -> tuple[CitedRule, ...]:
 
 
 def unbroken(text: str) -> str:
-    """A number and its unit ("400 de lei", "5 %") on one line wherever the text is printed or shown."""
+    """A number and its unit ("400 de jucători", "5 %") on one line wherever the text is printed or shown."""
     return text.replace(" ", "\u00a0")
 
 

@@ -237,7 +237,7 @@ def test_not_a_mapping():
 
 
 def test_load_rejects_duplicate_keys(tmp_path):
-    text = HOUSE_YAML.read_text(encoding="utf-8").replace("  currency: lei", "  currency: lei\n  currency: eur")
+    text = HOUSE_YAML.read_text(encoding="utf-8").replace("  currency: RON", "  currency: RON\n  currency: EUR")
     p = tmp_path / "house.yaml"
     p.write_text(text, encoding="utf-8")
     with pytest.raises(HouseError, match="twice"):

@@ -58,7 +58,7 @@ def test_split_even():
 
 
 def test_split_not_a_multiple_of_the_chip():
-    with pytest.raises(ValueError, match="whole number of 5-lei chips"):
+    with pytest.raises(ValueError, match="whole number of chips of 5"):
         split(97, [1, 2], button=1, chip=5)
 
 
