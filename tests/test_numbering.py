@@ -241,3 +241,25 @@ def test_the_index_files_words_in_the_languages_alphabetical_order(project):
             assert all(bool(entry.rules) != bool(entry.see) for entry in index)
     hr = {entry.words: entry for entry in Reading.of(project, "casino", "hr").index}
     assert hr["utrka žetona"].see == "chip race" and "allin" not in hr and "utrke žetona" not in hr
+
+
+def test_a_number_the_document_does_not_give_is_refused(tree):
+    """A casino rule whose source lost its passage's number ("36 METODE…", a typo) would fall back to the
+    guide's numbering unseen: the gate names the rule instead."""
+    rules = tree / "rules" / "tournament-betting.yaml"
+    edit(rules, 'source: "36. METODE CALL-ANJA"', 'source: "36 METODE CALL-ANJA"')
+    line = line_of(rules, "- id: tournament-calling-methods")
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"rules/tournament-betting.yaml:{line}: [numbering] tournament-calling-methods: house 'casino' numbers its "
+            "rules by its document, 003_8d5597e505eeeeee.txt, which numbers its passages, but this rule's source "
+            "'36 METODE CALL-ANJA' gives no number") in result.stdout
+
+
+def test_a_document_that_numbers_nothing_needs_the_houses_prefix(tree):
+    house = tree / "houses" / "casino" / "house.yaml"
+    edit(house, "  others: H", "  # others: H")
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1
+    assert ("[numbering] casino: part 'holdem-conduct' comes from 004_e8268ed98fbb6ab3.txt, which numbers no passage: "
+            "give numbering 'others'") in result.stdout

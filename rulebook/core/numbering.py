@@ -96,6 +96,32 @@ def number_rules(book: Rulebook) -> Numbering:
     return Numbering(numbers)
 
 
+def _ungiven_numbers(book: Rulebook) -> list[Problem]:
+    """Under ``scheme: document``, every number is one the house's documents give: a rule stated from
+    a document that numbers its passages must name its passage's number (a typo in the number would
+    otherwise fall back to another numbering unseen), and the parts from a document that numbers
+    none need the house's ``others`` prefix."""
+    scheme, others = settings(book)
+    if scheme != "document":
+        return []
+    published = book.published()
+    numbered = {part.source for part in published.parts if any(passage_number(r.source) for r in part.rules)}
+    line = getattr(book.numbering, "line_of", lambda key: 1)
+    problems = []
+    for part in published.parts:
+        if part.source in numbered:
+            problems += [Problem(rule.file, rule.line, "numbering", rule.id, None,
+                                 f"house {book.id!r} numbers its rules by its document, {part.source}, which numbers "
+                                 f"its passages, but this rule's source {rule.source[:60]!r} gives no number: begin "
+                                 "it with the passage's number (\"38. …\")")
+                         for rule in part.rules if passage_number(rule.source) is None]
+        elif not others:
+            problems.append(Problem(book.house_file, line("scheme"), "numbering", book.id, None,
+                                    f"part {part.id!r} comes from {part.source}, which numbers no passage: give "
+                                    "numbering 'others', a capital letter that numbers its rules (H1.1, H1.2…)"))
+    return problems
+
+
 def numbering_problems(book: Rulebook) -> list[Problem]:
     """The house's ``numbering:`` is readable, and its numbers are complete and unique."""
     problems: list[Problem] = []
@@ -111,6 +137,7 @@ def numbering_problems(book: Rulebook) -> list[Problem]:
         elif key not in ("scheme", "others"):
             problems.append(Problem(book.house_file, line(key), "numbering", book.id, None,
                                     f"unknown key {key!r} in numbering (known: others, scheme)"))
+    problems += _ungiven_numbers(book)
     numbered = number_rules(book)
     seen: dict[str, str] = {}
     for rule in book.published().rules:
