@@ -251,7 +251,7 @@ CASES = [
          "[placeholders]"),
     Case("po-attribute-breaker", HR, set_msgstr("hr", None, 'Jezik" onfocus="alert(this)" autofocus x="', "Language"), 1,
          "interface text may not contain"),
-    Case("po-unclosed-tag-title", RO, set_msgstr("ro", "house.title", "Regulile casei <img src=x onerror=alert(this) x=", "House rules"),
+    Case("po-unclosed-tag-title", RO, set_msgstr("ro", "house.club.title", "Regulile casei <img src=x onerror=alert(this) x=", "House rules"),
          1, "[markup]"),
     Case("po-markup-in-plural", FR, set_msgstr("fr", None, ("{count} joueur <b>", "{count} joueurs"), "{count} player"), 1,
          "[markup]"),

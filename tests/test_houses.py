@@ -63,6 +63,11 @@ def _third_house(tree) -> None:
         path = po_path(tree, lang)
         catalog = read_catalog(path, lang)
         next(m for m in catalog if m.context == "riverside-full-table-cap.text").string = text
+        # Its title and line are its own entries (the club's translation of the same English fills none).
+        for field in ("title", "about"):
+            ours = next(m for m in catalog if m.context == f"house.riverside.{field}")
+            assert not ours.string
+            ours.string = next(m for m in catalog if m.context == f"house.club.{field}").string
         write_catalog(path, catalog)
 
 

@@ -27,11 +27,13 @@ from rulebook.core.yamlload import Map, line_of_path
 
 def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
     """The house file's translatable strings: the rulebook's title and the line saying what the house
-    is (``about``, optional). One context each for every house: two houses with the same title share
-    its translations."""
-    title = Message("house.title", clean(data["title"]), rel, data.line_of("title"), None)
+    is (``about``, optional), in contexts of the house's own (``house.<id>.title``): one house's
+    translation never fills another's, even where their English is the same."""
+    house_id = Path(rel).parent.name
+    title = Message(f"house.{house_id}.title", clean(data["title"]), rel, data.line_of("title"), None)
     about = data.get("about")
-    return title, Message("house.about", clean(about), rel, data.line_of("about"), None) if isinstance(about, str) else None
+    return title, Message(f"house.{house_id}.about", clean(about), rel, data.line_of("about"), None) \
+        if isinstance(about, str) else None
 
 
 def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadable: set[str],
