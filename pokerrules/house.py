@@ -86,11 +86,11 @@ class Stakes:
     big_blind: int
     buy_in_min: int
     buy_in_max: int | None
-    rake_percent: int
-    rake_cap: int
-    short_handed_cap: int
-    split_pot_cap: int
-    straddle: int
+    rake_percent: int | None          # None: the house takes no rake at these stakes (its rows give none)
+    rake_cap: int | None
+    short_handed_cap: int | None
+    split_pot_cap: int | None
+    straddle: int | None              # None: the house states no straddle at these stakes
     auto_straddle: int | None
     raise_unit: int
     straddle_by_agreement: int | None = None
@@ -173,12 +173,13 @@ def _players(data: Any, path: tuple) -> PlayerRange:
     return PlayerRange(lo, hi)
 
 
-_STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in", "rake", "straddle", "auto_straddle",
-                "raise_unit")
+_STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in")
+# What a row states only where the house's documents do: its rake, its straddles, its raise step.
+_STAKES_OPTIONAL = ("rake", "straddle", "auto_straddle", "raise_unit", "straddle_by_agreement", "role", "rake_tier")
 
 
 def _stakes(data: Any, path: tuple) -> Stakes:
-    m = _mapping(data, path, _STAKES_KEYS, optional=("straddle_by_agreement", "role", "rake_tier"))
+    m = _mapping(data, path, _STAKES_KEYS, optional=_STAKES_OPTIONAL)
     for label, example in (("role", "nlh-low"), ("rake_tier", "low")):   # names the rules use, never numbers
         value = m.get(label)
         if value is not None and not (isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", value)):
@@ -205,19 +206,21 @@ def _stakes(data: Any, path: tuple) -> Stakes:
         raise HouseError(f"the maximum buy-in ({bmax}) is below the minimum ({bmin})", bp + ("max",))
     if bmin < bb:
         raise HouseError(f"the minimum buy-in ({bmin}) is less than one big blind ({bb})", bp + ("min",))
-    rp = path + ("rake",)
-    rk = _mapping(m["rake"], rp, ("percent", "cap", "short_handed_cap", "split_pot_cap"))
-    pct = _int(rk, "percent", rp)
-    if pct > 100:
-        raise HouseError(f"a rake of {pct} % is more than the pot", rp + ("percent",))
-    cap = _int(rk, "cap", rp)
-    shc = _int(rk, "short_handed_cap", rp)
-    spc = _int(rk, "split_pot_cap", rp)
-    if shc > cap:
-        raise HouseError(f"the short-handed cap ({shc}) is above the normal cap ({cap})", rp + ("short_handed_cap",))
-    if spc > cap:
-        raise HouseError(f"the split-pot cap ({spc}) is above the normal cap ({cap})", rp + ("split_pot_cap",))
-    straddle = _int(m, "straddle", path, minimum=1)
+    pct = cap = shc = spc = None
+    if m.get("rake") is not None:
+        rp = path + ("rake",)
+        rk = _mapping(m["rake"], rp, ("percent", "cap", "short_handed_cap", "split_pot_cap"))
+        pct = _int(rk, "percent", rp)
+        if pct > 100:
+            raise HouseError(f"a rake of {pct} % is more than the pot", rp + ("percent",))
+        cap = _int(rk, "cap", rp)
+        shc = _int(rk, "short_handed_cap", rp)
+        spc = _int(rk, "split_pot_cap", rp)
+        if shc > cap:
+            raise HouseError(f"the short-handed cap ({shc}) is above the normal cap ({cap})", rp + ("short_handed_cap",))
+        if spc > cap:
+            raise HouseError(f"the split-pot cap ({spc}) is above the normal cap ({cap})", rp + ("split_pot_cap",))
+    straddle = _int(m, "straddle", path, minimum=1) if m.get("straddle") is not None else None
     # The automatic straddle exists only at the stakes whose house document names one (seed 000: 2/5, 1/3, 2/2).
     auto = _int(m, "auto_straddle", path, minimum=1) if m.get("auto_straddle") is not None else None
     for key, v in (("straddle", straddle), ("auto_straddle", auto)):
@@ -230,7 +233,7 @@ def _stakes(data: Any, path: tuple) -> Stakes:
             raise HouseError(f"the straddle by agreement ({agreed}) must be more than the big blind ({bb})",
                              path + ("straddle_by_agreement",))
     # No unit (null): any amount, as seed 000 says of 1/3 and 2/5 ("orice raise"): multiples of one.
-    unit = _int(m, "raise_unit", path, minimum=1, allow_null=True) or 1
+    unit = (_int(m, "raise_unit", path, minimum=1, allow_null=True) if "raise_unit" in m else None) or 1
     if bb % unit:
         raise HouseError(f"the big blind ({bb}) is not a multiple of the raise unit ({unit})", path + ("raise_unit",))
     return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed, m.get("role"))
@@ -262,7 +265,7 @@ def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
             raise HouseError("only the last band may be open-ended (to: null)", p + ("to",))
         if bands and rake < bands[-1].rake:
             raise HouseError(f"the rake goes down ({bands[-1].rake} -> {rake}) for bigger pots", p + ("rake",))
-        for pct in sorted({s.rake_percent for s in stakes}):
+        for pct in sorted({_with_stakes(s.rake_percent) for s in stakes}):
             # Consistency: every pot in the band pays within 1 unit of exactly pct % of it. The
             # difference is linear in the pot, so the two ends of the band decide.
             ends = (lo,) if hi is None else (lo, hi)
@@ -272,7 +275,7 @@ def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
                         f"a pot of {pot} pays {rake} in this band, but {pct} % of it is "
                         f"{float(Fraction(pct * pot, 100)):g}: more than 1 apart", p + ("rake",))
         if hi is None:
-            top_cap = max((s.rake_cap for s in stakes), default=0)
+            top_cap = max((_with_stakes(s.rake_cap) for s in stakes), default=0)
             if rake < top_cap:
                 raise HouseError(f"the open-ended last band pays {rake}, less than the highest cap "
                                  f"({top_cap}): bigger pots would be raked less than the house percentage",
@@ -384,9 +387,8 @@ class House:
             raise HouseError(f"the official language {official!r} must be one of the languages the floor announces "
                              f"in ({', '.join(announced)})", ("official_language",))
         cash: dict[str, Any] = {}
-        if ("stakes" in m) != ("rake" in m):
-            raise HouseError("a house that runs cash games gives both its stakes and its rake",
-                             ("rake",) if "stakes" in m else ("stakes",))
+        if "rake" in m and "stakes" not in m:
+            raise HouseError("the rake is taken at cash games: give the stakes it is taken at", ("stakes",))
         if "stakes" in m:
             cash = cls._cash_games(m)
         if "times" in m:
@@ -423,6 +425,14 @@ class House:
             if s.role is not None and any(t.role == s.role for t in stakes):
                 raise HouseError(f"two stakes rows have the role {s.role!r}", ("stakes", i, "role"))
             stakes.append(s)
+        takes = "rake" in m
+        for i, s in enumerate(stakes):
+            if (s.rake_cap is not None) != takes:
+                raise HouseError("a house takes rake at all its stakes or at none: give every stakes row its rake and "
+                                 "the house its rake (players dealt in, bands), or neither",
+                                 ("stakes", i) + (() if takes else ("rake",)))
+        if not takes:
+            return dict(stakes_table=tuple(stakes))
         rp: tuple = ("rake",)
         rk = _mapping(m["rake"], rp, ("short_handed_players", "full_table_players", "no_flop_no_drop",
                                      "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands"))
@@ -458,9 +468,19 @@ class House:
                 return s
         raise ValueError(f"this house has no {name!r} game; its stakes are {', '.join(self.stakes_names)}")
 
+    @property
+    def takes_rake(self) -> bool:
+        """Whether the house takes rake from its cash games (a room may take none)."""
+        return bool(self.bands)
+
+    def _takes_rake(self) -> None:
+        self._runs_cash_games()
+        if not self.takes_rake:
+            raise ValueError("this house takes no rake")
+
     def band_rake(self, pot: int) -> int:
         """The rake the band table gives for one pot, before any cap."""
-        self._runs_cash_games()
+        self._takes_rake()
         check_amount(pot, "pot")
         for band in self.bands:
             if band.contains(pot):
@@ -470,13 +490,14 @@ class House:
     def rake_cap(self, stakes: str, *, players: int) -> int:
         """The cap for one hand at these stakes with ``players`` dealt in (short-handed cap for 2-4)."""
         s = self.stakes(stakes)
+        self._takes_rake()
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"the number of players must be a whole number, not {players!r}")
         short, full = _with_stakes(self.short_handed_players), _with_stakes(self.full_table_players)
         if players in short:
-            return s.short_handed_cap
+            return _with_stakes(s.short_handed_cap)
         if players in full:
-            return s.rake_cap
+            return _with_stakes(s.rake_cap)
         lo, hi = short.low, full.high
         raise ValueError(f"a hand is dealt to {lo} to {hi} players, not {players}")
 
@@ -487,6 +508,9 @@ class House:
         (seed 000: main 201 + side 782 -> [10, 10] at a cap of 20, [10, 20] at 30). No flop, no drop.
         """
         amounts = [check_amount(getattr(p, "amount", p), "pot") for p in pots]
+        if not self.takes_rake:
+            self.stakes(stakes)
+            return [0] * len(amounts)   # a room that takes no rake takes none from any pot
         cap = self.rake_cap(stakes, players=players)
         if not flop and self.no_flop_no_drop:
             return [0] * len(amounts)
@@ -510,17 +534,24 @@ class House:
         if dead_money > pot:
             raise ValueError(f"the dead money ({dead_money}) cannot be more than the pot ({pot})")
         s = self.stakes(stakes)
-        return min(self.band_rake(pot), s.split_pot_cap, dead_money)
+        if not self.takes_rake:
+            return 0
+        return min(self.band_rake(pot), _with_stakes(s.split_pot_cap), dead_money)
 
     def can_deal_twice(self, pot: int) -> bool:
         """Whether the pot is big enough for the players to run the board more than once."""
         self._runs_cash_games()
         check_amount(pot, "pot")
-        return pot >= _with_stakes(self.deal_twice_min_pot)
+        if self.deal_twice_min_pot is None:
+            raise ValueError("this house states no smallest pot for running it more than once")
+        return pot >= self.deal_twice_min_pot
 
     def straddle(self, stakes: str) -> int:
         """The voluntary straddle at these stakes."""
-        return self.stakes(stakes).straddle
+        amount = self.stakes(stakes).straddle
+        if amount is None:
+            raise ValueError(f"this house states no straddle at {stakes}")
+        return amount
 
     def auto_straddle(self, stakes: str) -> int | None:
         """The automatic straddle, which counts as a third blind (None where the house names none)."""
@@ -545,7 +576,7 @@ class House:
 
     def chinese_poker_rake(self, players: int, hours: int | float | Fraction) -> int:
         """The time rake for Chinese poker: a fixed amount per player per hour (100 in seed 000)."""
-        self._runs_cash_games()
+        self._takes_rake()
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise ValueError(f"the number of players must be a whole number of at least 1, not {players!r}")
         if isinstance(hours, bool) or not isinstance(hours, (int, float, Fraction)) or hours < 0:

@@ -377,7 +377,8 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     book = project.houses[house_id].book
     origins = {f"{folder}/{name}": (book.house_file, rows.line_of(index), row["name"])
                for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
-    for name in (RAKE_FILE, RAKE_SHEET_FILE):
+    raked = bool(book.house.get("rake"))   # a room that takes no rake prints no rake card
+    for name in (RAKE_FILE, RAKE_SHEET_FILE) if raked else ():
         origins[f"{folder}/{name}"] = (book.house_file, book.house.line_of("rake"), "rake")
     if len(renderers) == 1:
         renderer = renderers[0]
@@ -385,9 +386,10 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
             face = renderer.face(row)
             pages[f"{folder}/{card_file(row)}"] = renderer.card([face], row, css, "card")
             pages[f"{folder}/{sheet_file(row)}"] = renderer.card([face], row, css, "sheet")
-        bands = renderer.bands()
-        pages[f"{folder}/{RAKE_FILE}"] = renderer.card(bands, None, css, "card")
-        pages[f"{folder}/{RAKE_SHEET_FILE}"] = renderer.card(bands, None, css, "sheet")
+        if raked:
+            bands = renderer.bands()
+            pages[f"{folder}/{RAKE_FILE}"] = renderer.card(bands, None, css, "card")
+            pages[f"{folder}/{RAKE_SHEET_FILE}"] = renderer.card(bands, None, css, "sheet")
     else:
         for row in rows:
             faces = [renderer.face(row) for renderer in renderers]

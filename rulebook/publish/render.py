@@ -159,10 +159,12 @@ class PageRenderer:
         # The calculators run the engine of the edition in force: not on an archived edition's pages,
         # and not in the editors' edition, whose folder has no runtime beside it.
         offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
+        raked = bool(self.book.house.get("rake"))   # a room may take no rake: its pages never speak of one
         pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
-                                      calculators=bool(offered))}
+                                      calculators=bool(offered), raked=raked)}
         if tables:
-            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered))
+            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered),
+                                                raked=raked)
         if offered:
             pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
         if files:

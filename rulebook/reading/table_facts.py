@@ -4,7 +4,9 @@ The blinds, the straddle, the buy-in, the rake and its caps, the raise step, the
 when each applies, when a hand may be run more than once, the house's times, each line with the
 number of the rule it comes from, and the rules players ask about at that table: the table card
 prints them and the site's "At the table" page shows them. One list for both, so a card and the
-page never say different things.
+page never say different things. Each line states a rule of the house's: it is printed only where
+the house publishes that rule and gives the numbers it needs (a room that takes no rake, or states
+no break, has no line about them), never a line of another house's rules.
 """
 
 from __future__ import annotations
@@ -81,7 +83,8 @@ def unbroken(text: str) -> str:
 def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     """The facts of one row of the house's stakes, as ``reading``'s language writes them."""
     fmt, gettext, house = reading.fmt, reading.tr.gettext, reading.book.house
-    rake = row["rake"]
+    rake = row.get("rake")
+    times = house.get("times") or {}
 
     def money(amount: Any) -> str:
         return unbroken(fmt.money(amount))
@@ -92,6 +95,9 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     def line(text: str, *rule_ids: str, stressed: bool = False) -> Detail:
         return Detail(text, stressed, citing(reading, *rule_ids))
 
+    def states(*rule_ids: str) -> bool:
+        return any(rule_id in reading.placed for rule_id in rule_ids)
+
     buy_in = row["buy_in"]
     if buy_in["max"] is None:
         bought = gettext("minimum {minimum}, no maximum").format(minimum=money(buy_in["min"]))
@@ -100,36 +106,42 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
                                                                         maximum=money(buy_in["max"]))
     keys = (
         Key(gettext("Blinds"), f"{money(row['small_blind'])} / {money(row['big_blind'])}"),
-        Key(gettext("Straddle"), money(row["straddle"])),
-        Key(gettext("Rake"), gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]),
-                                                                    cap=money(rake["cap"]))),
+        *([Key(gettext("Straddle"), money(row["straddle"]))] if row.get("straddle") is not None else []),
+        *([Key(gettext("Rake"), gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]),
+                                                                       cap=money(rake["cap"])))] if rake else []),
         Key(gettext("Buy-in"), bought, wide=True),
     )
-    short = house["rake"]["short_handed_players"]
-    details = [line(gettext("With {low} to {high} players dealt in, the rake cap is {short_cap}.").format(
-                   short_cap=money(rake["short_handed_cap"]), low=unbroken(fmt.count(short["min"])),
-                   high=unbroken(fmt.count(short["max"]))), "rake-cap-by-players"),
-               split_pot_line(reading, percent(rake["percent"]), money(rake["split_pot_cap"]))]
-    if house["rake"]["no_flop_no_drop"]:
+    details = []
+    if rake and states("rake-cap-by-players"):
+        short = house["rake"]["short_handed_players"]
+        details.append(line(gettext("With {low} to {high} players dealt in, the rake cap is {short_cap}.").format(
+            short_cap=money(rake["short_handed_cap"]), low=unbroken(fmt.count(short["min"])),
+            high=unbroken(fmt.count(short["max"]))), "rake-cap-by-players"))
+    if rake and states("rake-split-pot"):
+        details.append(split_pot_line(reading, percent(rake["percent"]), money(rake["split_pot_cap"])))
+    if rake and house["rake"]["no_flop_no_drop"] and states("no-flop-no-drop"):
         details.append(line(gettext("No flop, no drop: no rake before the flop."), "no-flop-no-drop", stressed=True))
-    if row["auto_straddle"] is not None:   # the key's straddle is a player's own; this one, the house's
+    if row.get("auto_straddle") is not None and states("auto-straddle-third-blind"):   # the house's, not a player's
         details.append(line(gettext("Automatic straddle, when the game is played with one: {auto}; it counts as a "
                                     "third blind.").format(auto=money(row["auto_straddle"])),
                             "auto-straddle-third-blind"))
-    if row.get("straddle_by_agreement"):
+    if row.get("straddle_by_agreement") and states("straddle-by-agreement"):
         details.append(line(gettext("Straddle of {amount} when every player agrees.").format(
             amount=money(row["straddle_by_agreement"])), "straddle-by-agreement"))
-    if row.get("raise_unit") is None:
-        details.append(line(gettext("Raises: any amount, at least the minimum raise."), "cash-betting-raise-unit"))
-    else:
-        details.append(line(gettext("Raises only in multiples of {unit}.").format(unit=money(row["raise_unit"])),
-                            "cash-betting-raise-unit"))
-    details.append(line(gettext("Running it twice: only in a pot of at least {pot}, and only if every player in the "
-                                "hand agrees (in a side pot, its players).").format(
-        pot=money(house["rake"]["deal_twice_min_pot"])),
-        "deal-twice-minimum-pot", "cash-betting-deal-twice-agreement", "cash-betting-deal-twice-side-pots"))
-    details.append(line(gettext("A break may last up to {break}, unless the floor says otherwise.").format(
-        **{"break": unbroken(fmt.minutes(house["times"]["break_minutes"]))}), "seat-break-time"))  # "break": a keyword
+    if states("cash-betting-raise-unit"):
+        if row.get("raise_unit") is None:
+            details.append(line(gettext("Raises: any amount, at least the minimum raise."), "cash-betting-raise-unit"))
+        else:
+            details.append(line(gettext("Raises only in multiples of {unit}.").format(unit=money(row["raise_unit"])),
+                                "cash-betting-raise-unit"))
+    if rake and house["rake"].get("deal_twice_min_pot") is not None and states("deal-twice-minimum-pot"):
+        details.append(line(gettext("Running it twice: only in a pot of at least {pot}, and only if every player in "
+                                    "the hand agrees (in a side pot, its players).").format(
+            pot=money(house["rake"]["deal_twice_min_pot"])),
+            "deal-twice-minimum-pot", "cash-betting-deal-twice-agreement", "cash-betting-deal-twice-side-pots"))
+    if times.get("break_minutes") is not None and states("seat-break-time"):
+        details.append(line(gettext("A break may last up to {break}, unless the floor says otherwise.").format(
+            **{"break": unbroken(fmt.minutes(times["break_minutes"]))}), "seat-break-time"))  # "break": a keyword
     asked = (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
     rules = citing(reading, *asked)
     return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules)

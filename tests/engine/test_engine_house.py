@@ -255,7 +255,13 @@ def test_a_tournament_room_has_no_cash_games():
 
 
 def test_stakes_and_rake_come_together():
+    """Rows that rake without the house's rake (its bands, its players), or the rake without stakes."""
     data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
     del data["rake"]
-    with pytest.raises(HouseError, match="both its stakes and its rake"):
+    with pytest.raises(HouseError, match="takes rake at all its stakes or at none") as caught:
+        House.from_mapping(data)
+    assert caught.value.path == ("stakes", 0, "rake")
+    data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
+    del data["stakes"]
+    with pytest.raises(HouseError, match="the rake is taken at cash games"):
         House.from_mapping(data)

@@ -1,0 +1,99 @@
+"""A house publishes what it states: a room that takes no rake, states no straddle or no break, or
+does not publish a rule, has no line of it on its table cards and its *At the table* page, and the
+engine rules its pots without rake (issue "Any card room…")."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from types import MappingProxyType
+
+import pytest
+
+from pokerrules import House, HouseError
+from rulebook.reading import Reading
+from rulebook.reading.table_facts import table_facts
+from tests.conftest import ROOT
+
+HOUSE_YAML = ROOT / "houses" / "club" / "house.yaml"
+
+
+def _without_rake(parameters: dict) -> dict:
+    data = copy.deepcopy(parameters)
+    del data["rake"]
+    for row in data["stakes"]:
+        del row["rake"]
+    return data
+
+
+def _club_parameters() -> dict:
+    import yaml
+    return yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
+
+
+def test_a_room_without_rake_takes_none():
+    house = House.from_mapping(_without_rake(_club_parameters()))
+    assert not house.takes_rake
+    assert house.rake([200, 500], stakes="1/3", players=6) == [0, 0]
+    assert house.split_pot_rake(504, dead_money=20, stakes="1/3") == 0
+    with pytest.raises(ValueError, match="takes no rake"):
+        house.rake_cap("1/3", players=6)
+    with pytest.raises(ValueError, match="no '9/9' game"):
+        house.rake([200], stakes="9/9", players=6)
+    assert House.from_mapping(_club_parameters()).takes_rake
+
+
+def test_rake_at_some_stakes_only_is_refused():
+    data = _club_parameters()
+    del data["stakes"][2]["rake"]
+    with pytest.raises(HouseError, match="takes rake at all its stakes or at none") as caught:
+        House.from_mapping(data)
+    assert caught.value.path == ("stakes", 2)
+    data = _without_rake(_club_parameters())
+    data["stakes"][0]["rake"] = _club_parameters()["stakes"][0]["rake"]
+    with pytest.raises(HouseError, match="takes rake at all its stakes or at none"):
+        House.from_mapping(data)
+
+
+def test_straddles_and_raise_steps_are_optional():
+    data = _without_rake(_club_parameters())
+    for row in data["stakes"]:
+        for key in ("straddle", "auto_straddle", "raise_unit"):
+            row.pop(key, None)
+    house = House.from_mapping(data)
+    with pytest.raises(ValueError, match="no straddle at 1/3"):
+        house.straddle("1/3")
+    assert house.raise_unit("1/3") == 1
+
+
+def _reading_as(project, house: dict, unpublished: tuple[str, ...] = ()) -> Reading:
+    """The club's English reading with other house numbers, and some of its rules not published."""
+    reading = copy.copy(Reading.of(project, "club", "en"))
+    reading.book = dataclasses.replace(reading.book, house=house)
+    reading.placed = MappingProxyType({rule_id: placed for rule_id, placed in reading.placed.items()
+                                       if rule_id not in unpublished})
+    return reading
+
+
+def _said(facts) -> str:
+    return " | ".join([*(f"{key.label}: {key.value}" for key in facts.keys), *(detail.text for detail in facts.details)])
+
+
+def test_a_card_without_rake_says_nothing_of_rake(project):
+    club = project.houses["club"].book.house
+    house = _without_rake(club)
+    house.pop("times")
+    facts = table_facts(_reading_as(project, house), house["stakes"][0])
+    said = _said(facts)
+    assert "Blinds: 1\xa0leu / 3\xa0lei" in said and "Straddle: 6\xa0lei" in said
+    assert "rake" not in said.lower() and "running it twice" not in said.lower() and "break" not in said.lower(), said
+    with_rake = _said(table_facts(Reading.of(project, "club", "en"), club["stakes"][0]))
+    assert "Rake: 5%, cap 20\xa0lei" in with_rake and "A break may last up to 30\xa0minutes" in with_rake
+
+
+def test_a_line_needs_the_rule_it_states(project):
+    """The break line is the club's rule seat-break-time: a house that does not publish it prints no such line."""
+    club = project.houses["club"].book.house
+    said = _said(table_facts(_reading_as(project, club, ("seat-break-time", "no-flop-no-drop")), club["stakes"][0]))
+    assert "break" not in said.lower() and "no flop" not in said.lower(), said
+    assert "With 2 to 4 players dealt in, the rake cap is 10\xa0lei." in said
