@@ -121,13 +121,14 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                      "(letters, digits, dots, hyphens and slashes)")
         base_url = None
     names = _names(data, reader, house_id)
+    languages = _languages(data, parameters.get("official_language"), reader, house_id)
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
-                    short_form, data.line_of("short_form") if "short_form" in data else 1, money)
+                    short_form, data.line_of("short_form") if "short_form" in data else 1, money, languages)
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
@@ -144,6 +145,28 @@ def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
         else:
             names[lang] = clean(name)
     return names
+
+
+def _languages(data: Map, official: Any, reader: Reader, house_id: str) -> tuple[str, ...]:
+    """``languages:``, the languages the house publishes, of the site's five, its language of authority
+    first; all five when left out."""
+    given = data.get("languages")
+    if given is None:
+        return LANGUAGES
+    at = data.line_of("languages")
+    if not isinstance(given, list) or not given or not all(isinstance(lang, str) for lang in given):
+        reader.error(at, house_id, f"languages: the languages the house publishes, such as [{official or 'ro'}, en]")
+        return LANGUAGES
+    unknown = [lang for lang in given if lang not in LANGUAGES]
+    if unknown:
+        reader.error(at, house_id, f"languages: {', '.join(map(repr, unknown))} is not a language of the site "
+                     f"({', '.join(LANGUAGES)})")
+    if len(set(given)) != len(given):
+        reader.error(at, house_id, "languages: a language is named twice")
+    if official is not None and given[0] != official:
+        reader.error(at, house_id, f"languages: the language of authority ({official}, parameters: official_language) "
+                     "comes first: the house publishes it whatever else it publishes")
+    return tuple(lang for lang in dict.fromkeys(given) if lang in LANGUAGES) or LANGUAGES
 
 
 def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str,

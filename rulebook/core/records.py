@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from pokerrules import House
+from rulebook.core.languages import LANGUAGES
 from rulebook.core.money import Money
 from rulebook.core.placeholders import placeholders
 from rulebook.core.values import Value
@@ -199,6 +200,7 @@ class Rulebook:
     short_form: tuple[str, ...] | None = None   # the rules its short form prints (None: the default)
     short_form_line: int = 1            # where the house file chooses them (a short form too long is refused there)
     money: Money = Money()              # what its amounts are in, and how they are written (``unit:``, ``money:``)
+    languages: tuple[str, ...] = LANGUAGES   # the languages it publishes (``languages:``), of the site's five
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

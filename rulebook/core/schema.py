@@ -125,6 +125,7 @@ class HouseRecord(TypedDict):
     title: str
     unit: str
     money: NotRequired[dict]       # how its amounts are written (rulebook.core.money)
+    languages: NotRequired[list]   # the languages it publishes, its language of authority first
     parts: list
     about: NotRequired[str]
     parameters: dict

@@ -17,7 +17,7 @@ from rulebook.core import sources
 from rulebook.core.characters import not_text
 from rulebook.core.errors import Problem
 from rulebook.core.memo import Memo, digest
-from rulebook.core.model import replacement_fields
+from rulebook.core.model import Rulebook, replacement_fields
 from rulebook.core.numbering import numbering_problems
 from rulebook.core.yamlload import MAX_TEXT
 from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of
@@ -68,9 +68,10 @@ def _line(entry: Message) -> int:
 
 
 def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
-                  memo: Memo | None = None) -> list[Problem]:
+                  memo: Memo | None = None, unpublished: frozenset[str] = frozenset()) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy, none left over.
-    ``memo`` remembers each message's text checks (salted with the glossary and the code)."""
+    ``memo`` remembers each message's text checks (salted with the glossary and the code);
+    ``unpublished``: the contexts no house publishing the language shows, which it need not translate."""
     rel = str(po_path(root, lang).relative_to(root))
     if catalog is None:
         return [Problem(rel, 0, "missing", None, lang, "no catalog: run `make update-po`")]
@@ -102,7 +103,8 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
         if state == "fuzzy":
             problems.append(Problem(rel, _line(entry), "fuzzy", rule, lang, f"{label}: fuzzy translation, review it"))
         elif state == "untranslated":
-            problems.append(Problem(rel, _line(entry), "untranslated", rule, lang, f"{label}: not translated"))
+            if source.context not in unpublished:   # shown in this language, so it needs its translation
+                problems.append(Problem(rel, _line(entry), "untranslated", rule, lang, f"{label}: not translated"))
         else:
             ids: tuple[str, ...] = entry.id if isinstance(entry.id, tuple) else (str(entry.id),)
             strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
@@ -214,6 +216,23 @@ def check_houses(project: Project) -> list[Problem]:
     return problems
 
 
+def unpublished_in(project: Project, lang: str) -> frozenset[str]:
+    """The contexts whose entries only houses that do not publish ``lang`` show (their own rules, their
+    worked examples, their title and line): no reader of the language sees them, so the gate does
+    not ask for their translation. Empty while every house publishes the language."""
+    others = [view.book for view in project.houses.values() if lang not in view.book.languages]
+    if not others:
+        return frozenset()
+
+    def rules(books: list[Rulebook]) -> set[str]:
+        return {rule.id for book in books for rule in project.houses[book.id].editors_book.rules}
+
+    theirs = rules(others) - rules([view.book for view in project.houses.values() if lang in view.book.languages])
+    contexts = {message.context for message in project.template
+                if message.id and message.context and rule_of(message) in theirs}
+    return frozenset(contexts | {f"house.{book.id}.{field}" for book in others for field in ("title", "about")})
+
+
 def run_checks(project: Project) -> list[Problem]:
     """Every problem of the project: examples, the house names, coherence, the template, each
     language's catalog, and each earlier edition the site publishes from git."""
@@ -223,7 +242,8 @@ def run_checks(project: Project) -> list[Problem]:
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(project.code_digest, project.glossary.digest, lang))
-        problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo)
+        problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo,
+                                  unpublished_in(project, lang))
         memo.save()
     return problems + check_editions(project)
 

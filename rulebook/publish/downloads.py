@@ -51,7 +51,7 @@ def short_form_file(lang: str) -> str:
 def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
     """The two languages of the house's two-sided card (its language of authority and English), if any."""
     official = book.house["official_language"]
-    return (official, "en") if book.runs_cash_games and official != "en" else None
+    return (official, "en") if book.runs_cash_games and official != "en" and "en" in book.languages else None
 
 
 @dataclass(frozen=True)

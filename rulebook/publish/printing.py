@@ -358,7 +358,7 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
         book = project.houses[house_id].book
         if not book.runs_cash_games:
             continue  # a tournament room has no stakes to put on a table card
-        jobs += [PrintJob(house_id, (lang,), str(build)) for lang in languages]
+        jobs += [PrintJob(house_id, (lang,), str(build)) for lang in languages if lang in book.languages]
         pair = bilingual_languages(book)
         if bilingual and pair:
             jobs.append(PrintJob(house_id, pair, str(build)))
@@ -405,7 +405,7 @@ def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGU
     two jobs per house and language (the rulebook; its redline and short form), in parallel, each
     skipped when its HTML is unchanged."""
     jobs = [PrintJob(house_id, (lang,), str(build), part) for house_id in houses or tuple(project.houses)
-            for lang in languages for part in ("", EXTRAS)]
+            for lang in languages if lang in project.houses[house_id].book.languages for part in ("", EXTRAS)]
     return _print(project, build, "pdf", jobs, _pdf_job, _pdf_files, publication)
 
 
@@ -604,7 +604,7 @@ def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: 
                 if stamp is None:   # skipped: carry the published file over
                     (staged / name).parent.mkdir(parents=True, exist_ok=True)
                     link_or_copy(build / kind / name, staged / name)
-        keep_unrebuilt(build / kind, staged, tuple(project.houses))
+        keep_unrebuilt(build / kind, staged, {house_id: view.book.languages for house_id, view in project.houses.items()})
         for args, (names, _) in zip(jobs, results):
             for name in owned(args) if owned else ():
                 if name not in names:

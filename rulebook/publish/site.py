@@ -294,9 +294,10 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
                 for house in houses}
     printed = tuple((kind, str(publication.where(kind))) for kind in ("cards", "pdf"))
     # The editions in force first (they are staged before the archives that go inside them).
-    jobs: list[Job] = [(house, lang, builder, str(build), 0, printed) for house in houses for lang in languages]
+    publishes = {house: [lang for lang in languages if lang in project.houses[house].book.languages] for house in houses}
+    jobs: list[Job] = [(house, lang, builder, str(build), 0, printed) for house in houses for lang in publishes[house]]
     jobs += [(house, lang, builder, str(build), number, printed) for house in houses for number in archives[house]
-             for lang in languages]
+             for lang in publishes[house]]
     # The calculators' runtime, shared by every house and language of the reader's site: missing, the
     # build stops here with one line saying how to install it.
     shared = runtime.runtime(project.root) if edition(builder)[2] == "site" else None
@@ -348,7 +349,7 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
             stage(work_dir(build, builder, house, unit(lang, number)), build / folder / place, site / place)
         else:
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
-    keep_unrebuilt(build / folder, site, tuple(project.houses))
+    keep_unrebuilt(build / folder, site, {house_id: view.book.languages for house_id, view in project.houses.items()})
     write_chooser(project, site)
     write_site_files({house_id: (view.book.base_url, view.book.house["official_language"])
                       for house_id, view in project.houses.items()}, site)
@@ -375,7 +376,7 @@ def stage(work: Path, published: Path, staged: Path) -> None:
     shutil.copytree(work, staged, copy_function=copy, ignore=shutil.ignore_patterns(".buildinfo", ".buildinfo.bak", ".doctrees"))
 
 
-def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> None:
+def keep_unrebuilt(previous: Path, staged: Path, houses: dict[str, tuple[str, ...]]) -> None:
     """Carry into ``staged`` what this build did not redo: each ``<house>/<lang or file>`` of the
     previously published folder that ``staged`` lacks, whole, for the houses that still exist.
 
@@ -386,6 +387,8 @@ def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> Non
         return
     for house in houses:
         for entry in sorted((previous / house).glob("*")):
+            if not set(_languages_of(entry.name)) <= set(houses[house]):
+                continue   # a language the house no longer publishes
             target = staged / house / entry.name
             if target.exists():
                 continue  # rebuilt this time
@@ -394,6 +397,16 @@ def keep_unrebuilt(previous: Path, staged: Path, houses: tuple[str, ...]) -> Non
                 carry(entry, target)
             else:
                 link_or_copy(entry, target)
+
+
+def _languages_of(name: str) -> tuple[str, ...]:
+    """The languages a published entry of a house is in: its folder ``fr`` or ``ro-en``, its file
+    ``rulebook-fr.pdf``; none for the house's own files (its sitemap)."""
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    words = stem.split("-")
+    if all(word in LANGUAGES for word in words):
+        return tuple(words)
+    return (words[-1],) if words[-1] in LANGUAGES else ()
 
 
 def carry(published: Path, staged: Path, leave: tuple[str, ...] = ()) -> None:

@@ -154,16 +154,16 @@ def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
 
 
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Offer every language's version of this page, each named in its own language."""
+    """Offer the page in every language the house publishes, each named in its own language."""
     archive = app.config.rulebook_archive
+    renderer = _RENDERERS[app]
     here = "../" * pagename.count("/")                    # this page's folder to its edition's
     edition = f"{here}../../" if archive else here        # to the current edition's
     context["rulebook_languages"] = [
         dict(choice, url=f"{edition}../{choice['code']}/{folder(archive.get('edition'))}{pagename}.html",
              current=choice["code"] == app.config.language)
-        for choice in language_choices()
+        for choice in language_choices(renderer.book.languages)
     ]
-    renderer = _RENDERERS[app]
     if archive:   # the banner of an archived edition: what it is, and the same page in the edition in force
         page = pagename if pagename in archive["pages"] else "index"
         context["rulebook_archive"] = {"notice": _archive_notice(renderer, archive), "link": f"{edition}{page}.html",
@@ -205,7 +205,7 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
         context["rulebook_head"] = ""
         return
     head = web.head(place, pagename, title, web.description(renderer, pagename, page), book.name,
-                    picture=_picture(app) if place.base else None)
+                    book.languages, picture=_picture(app) if place.base else None)
     if _offline(app):
         head += Markup('\n<link rel="manifest" href="{}">').format(context["pathto"](offline.MANIFEST, 1))
     context["rulebook_head"] = head
