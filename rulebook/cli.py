@@ -32,6 +32,7 @@ from rulebook.publish import faults, lock
 from rulebook.publish.build import build_site, print_rulebooks
 from rulebook.publish.preview import Preview
 from rulebook.publish.printing import build_cards
+from rulebook.publish.report import Report
 from rulebook.publish.site import build_all
 
 
@@ -166,7 +167,12 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
     with _publishing(root, args) as (project, houses, build):
         languages = tuple(args.lang or LANGUAGES)
         if args.builder == "html":   # the published site, with the cards and PDFs it offers
-            return 0 if build_site(project, languages, build, houses) else 1
+            report = Report()
+            if not build_site(project, languages, build, houses, report):
+                return 1
+            for line in report.lines(build.relative_to(root) if build.is_relative_to(root) else build):
+                print(line)
+            return 0
         return 0 if build_all(project, languages, args.builder, build, houses) else 1
 
 

@@ -14,6 +14,7 @@ from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.project import Project
 from rulebook.publish.printing import build_cards, build_pdfs
 from rulebook.publish.site import build_all
+from rulebook.publish.report import Report
 from rulebook.publish.staging import Publication, publishing
 
 
@@ -29,11 +30,14 @@ def print_rulebooks(project: Project, build: Path, languages: tuple[str, ...] = 
 
 
 def build_site(project: Project, languages: tuple[str, ...] = LANGUAGES, build: Path | None = None,
-               houses: tuple[str, ...] | None = None) -> bool:
+               houses: tuple[str, ...] | None = None, report: Report | None = None) -> bool:
     """The whole published output: the cards and the printed rulebooks first, since the site offers
-    them for download, then the site, all published together once every build passed."""
+    them for download, then the site, all published together once every build passed. ``report``:
+    where to say what each house's language rebuilt and kept."""
     build = build or project.root / "_build"
     with publishing(project, build) as (publication, done):
+        if report is not None:
+            publication.report = report
         build_cards(project, build, languages, houses, publication=publication)
         ok = done(print_rulebooks(project, build, languages, houses, publication) is not None and
                   build_all(project, languages, "html", build, houses, publication))

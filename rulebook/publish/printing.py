@@ -591,6 +591,9 @@ def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: 
         kept = [published_from(build, f"{kind}-sources", args.house_id, args.label, sources, build / kind)
                 for args, sources in zip(jobs, made)]
         running = [args for args, names in zip(jobs, kept) if names is None]
+        for args, names in zip(jobs, kept):
+            publication.report.record(args.house_id, "-".join(args.languages), "cards" if kind == "cards" else "PDFs",
+                                      names is None)
         for args in running:   # read and compared once, here, for every worker
             forget(build, f"{kind}-sources", args.house_id, args.label)
             for lang in args.languages:

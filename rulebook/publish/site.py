@@ -311,6 +311,10 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         environment(shown, "rst", prepare(shown, house, lang, editors).tr)
     ran = iter(run_jobs(project, _build_one, running, fresh=True))
     results: list[Built] = [result or next(ran) for result in known]
+    if builder == "html":
+        for (house, lang, _, _, number, _), result in zip(jobs, results):
+            if not number:
+                publication.report.record(house, lang, "site", result.stamp is not None)
     ok = True
     for result in results:
         if result.output.strip():

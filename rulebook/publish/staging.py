@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, TypeVar
 
 from rulebook.core.json_shapes import Journal, fits
 from rulebook.publish import faults
+from rulebook.publish.report import Report
 
 if TYPE_CHECKING:
     from rulebook.project import Project
@@ -48,6 +49,7 @@ class Publication:
         self._changed = changed
         self._staged: dict[str, Path] = {}
         self._after: list[Callable[[], None]] = []
+        self.report = Report()   # what each job rebuilt or kept, said once the build is published
         recover(build)
 
     def stage(self, kind: str) -> Path:
