@@ -328,7 +328,6 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     file read back before it is kept."""
 
     target = root / "houses" / args.id / "house.yaml"
-    source = root / "houses" / args.source / "house.yaml"
     if not ID_PATTERN.match(args.id) or args.id in RESERVED_IDS:
         print(f"house id {args.id!r} must be lower-case words joined by hyphens, e.g. 'riverside-club'", file=sys.stderr)
         return 2
@@ -338,6 +337,9 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     if target.exists():
         print(f"{target.relative_to(root)} exists already", file=sys.stderr)
         return 2
+    if args.source is None:
+        return _new_skeleton(root, target, args.id, args.name)
+    source = root / "houses" / args.source / "house.yaml"
     if not ID_PATTERN.match(args.source) or not source.exists():
         print(f"no house {args.source!r} to start from (houses/{args.source}/house.yaml)", file=sys.stderr)
         return 2
@@ -360,6 +362,29 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print(f"{target.relative_to(root)}: written; edit it, then run `make gettext update-po check`")
+    return 0
+
+
+SKELETON = Path("templates") / "house" / "house.yaml"
+NEXT_STEPS = """\
+{file}: written, a house of its own with nothing of another's. Next:
+  1. put the room's own documents in houses/{id}/ and read them;
+  2. fill in each key marked "to write" (`rulebook check` lists those still to write, with their lines);
+  3. write its own rules as a part (rules/README.md) and list the library parts it publishes;
+  4. `make gettext update-po`, translate its strings into the languages it publishes, then `make check site`."""
+
+
+def _new_skeleton(root: Path, target: Path, house_id: str, name: str) -> int:
+    """A house file with every key and no value of another house's (``templates/house/house.yaml``):
+    the room's identity and choices still to write, said by ``rulebook check`` all at once."""
+    import yaml
+
+    text = (root / SKELETON).read_text(encoding="utf-8")
+    quoted = yaml.safe_dump(name, default_style='"', allow_unicode=True, width=float("inf")).strip()
+    written = text.replace("@ID@", house_id).replace("name: @NAME@", f"name: {quoted}", 1).replace("@NAME@", name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(written, encoding="utf-8")
+    print(NEXT_STEPS.format(file=target.relative_to(root), id=house_id))
     return 0
 
 
@@ -442,9 +467,10 @@ def main(argv: list[str] | None = None) -> int:
     fidelity.add_argument("--house", action="append", help="a house id (default: every house)")
     fidelity.add_argument("--top", type=int, default=10, help="how many rules per house (default: 10)")
     fidelity.add_argument("--format", choices=("text", "json"), default="text")
-    new = commands.add_parser("new-house", help="start a new house from an existing one")
+    new = commands.add_parser("new-house", help="start a new house: a skeleton of its own, or a copy of another")
     new.add_argument("id", help="the new house's id: lower-case words joined by hyphens")
-    new.add_argument("--from", dest="source", default="club", help="the house to start from (default: club)")
+    new.add_argument("--from", dest="source", default=None,
+                     help="a house to copy (its numbers, parts and choices) instead of the empty skeleton")
     new.add_argument("--name", default="New card room", help="the new house's name")
     changes = commands.add_parser("changes", help="what changed since an earlier edition (a git ref)")
     changes.add_argument("--since", required=True, help="a git ref: the tag of an edition (club/edition-1), a branch, a commit")

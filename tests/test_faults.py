@@ -358,15 +358,17 @@ def test_update_po_keeps_every_translation_through_remove_and_restore(sources):
 def test_new_house_writes_any_name_as_yaml_or_refuses_it_in_one_line(sources, name, written):
     from rulebook.core import yamlload
 
-    done = run_rulebook(sources, "new-house", "riverside", "--name", name)
-    said = done.stdout + done.stderr
-    assert "Traceback" not in said and said.strip().count("\n") == 0, said
-    house = sources / "houses" / "riverside" / "house.yaml"
-    assert (done.returncode == 0) == written == house.exists(), said
-    if written:
-        data = yamlload.load(house)
-        assert data["name"] == name and data["city"] is None and data["parts"] == \
-            yamlload.load(sources / "houses" / "club" / "house.yaml")["parts"]
+    for copied in (False, True):
+        done = run_rulebook(sources, "new-house", "riverside", "--name", name, *(("--from", "club") if copied else ()))
+        said = done.stdout + done.stderr
+        assert "Traceback" not in said and (written or said.strip().count("\n") == 0), said
+        house = sources / "houses" / "riverside" / "house.yaml"
+        assert (done.returncode == 0) == written == house.exists(), said
+        if written:
+            data = yamlload.load(house)
+            assert data["name"] == name and data["city"] is None and data["parts"] == \
+                (yamlload.load(sources / "houses" / "club" / "house.yaml")["parts"] if copied else [])
+            house.unlink()
 
 
 def test_new_house_into_an_empty_folder_or_from_a_file_of_comments(sources):

@@ -39,7 +39,7 @@ TRANSLATIONS = {  # what the room's translators add for its own example
 
 
 def _third_house(tree) -> None:
-    assert main(["--root", str(tree), "new-house", "riverside", "--name", "Riverside Card Room"]) == 0
+    assert main(["--root", str(tree), "new-house", "riverside", "--from", "club", "--name", "Riverside Card Room"]) == 0
     house = tree / "houses" / "riverside" / "house.yaml"
     # Other numbers than the club's: its smallest No-Limit game is 1/2, not 1/3, with another buy-in,
     # cap and straddle; another break time.
@@ -71,8 +71,30 @@ def _third_house(tree) -> None:
         write_catalog(path, catalog)
 
 
-def test_new_house_writes_a_complete_commented_file(tree, capsys):
+def test_a_new_house_belongs_to_nobody_and_check_lists_every_piece_to_write(tree, capsys):
+    """The skeleton holds nothing of another house's (no name, ©, stakes, variants, references or short
+    form), and one run of the gate names each piece still to write, at its line."""
     assert main(["--root", str(tree), "new-house", "riverside", "--name", "Riverside Card Room"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("houses/riverside/house.yaml: written") and "Next:" in said and "rulebook check" in said
+    path = tree / "houses" / "riverside" / "house.yaml"
+    text = path.read_text(encoding="utf-8")
+    for other in ("Gentlemen", "Poker room", "lei", "RON", "1/3", "festivals", "000_", "003_", "short_form",
+                  "stakes:", "rake:"):
+        assert other not in text.replace("`stakes:`", "").replace("`rake:`", ""), other
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if line.startswith("houses/riverside/house.yaml:")]
+    pieces = ("title", "effective", "languages", "unit", "parts", "parameters: currency",
+              "parameters: official_language", "parameters: announced_in")
+    assert len(lines) == len(pieces), lines
+    for line, piece in zip(lines, pieces):
+        key = piece.split(": ")[-1]
+        assert f"house.yaml:{line_of(path, key + ':')}: house riverside: {piece}: still to write: " in line, line
+
+
+def test_new_house_from_another_copies_its_file_commented(tree, capsys):
+    assert main(["--root", str(tree), "new-house", "riverside", "--from", "club", "--name", "Riverside Card Room"]) == 0
     text = (tree / "houses" / "riverside" / "house.yaml").read_text(encoding="utf-8")
     assert text.startswith("# Riverside Card Room: a house of its own")
     for key in ("name:", "city:", "contact:", "title:", "unit:", "parts:", "variants:", "parameters:", "stakes:", "rake:",

@@ -48,6 +48,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     if not ID_PATTERN.match(house_id) or house_id in RESERVED_IDS:
         reader.error(1, None, f"house folder {house_id!r} must be lower-case words joined by hyphens, and not a site page name")
         return None
+    if _unwritten(data, reader, house_id):
+        return None
     fields = reader.fields(data, 1, house_id, "a house", HouseRecord)
     if fields is None:
         return None
@@ -145,6 +147,39 @@ def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
         else:
             names[lang] = clean(name)
     return names
+
+
+# What a house file must say, and what to write there: a key left empty (a skeleton's) is named with
+# all the others still to write, in one run.
+TO_WRITE = {
+    "name": "the house's name, as its language of authority writes it",
+    "title": "the rulebook's title, in English (\"House rules\"); the catalogs translate it",
+    "effective": "the day the edition is in force from, quoted: \"2027-01-01\"",
+    "languages": "the languages it publishes, its language of authority first: [en, es]",
+    "unit": "chips, or the ISO 4217 code of its currency (three capital letters)",
+    "parts": "the library parts it publishes (rules/<part>.yaml), in reading order: [cash-table, …]",
+}
+PARAMETERS_TO_WRITE = {
+    "currency": "the same as unit",
+    "official_language": "the language that prevails in a dispute (en, ro, hr…)",
+    "announced_in": "the languages the floor announces the rules in: [en]",
+}
+
+
+def _unwritten(data: Any, reader: Reader, house_id: str) -> bool:
+    """Report every key the house file leaves empty (``null``, ``[]``) that it must write, each at its
+    line with what to write; True if there was one."""
+    if not isinstance(data, Map):
+        return False
+    before = len(reader.errors)
+    for keys, where in ((TO_WRITE, data), (PARAMETERS_TO_WRITE, data.get("parameters"))):
+        if not isinstance(where, Map):
+            continue
+        for key, what in keys.items():
+            if key in where and where[key] in (None, [], {}, ""):
+                prefix = "" if where is data else "parameters: "
+                reader.error(where.line_of(key), house_id, f"{prefix}{key}: still to write: {what}")
+    return len(reader.errors) > before
 
 
 def _languages(data: Map, official: Any, reader: Reader, house_id: str) -> tuple[str, ...]:

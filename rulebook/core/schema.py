@@ -127,14 +127,14 @@ class HouseRecord(TypedDict):
     money: NotRequired[dict]       # how its amounts are written (rulebook.core.money)
     languages: NotRequired[list]   # the languages it publishes, its language of authority first
     parts: list
-    about: NotRequired[str]
+    about: NotRequired[str | None]
     parameters: dict
     city: NotRequired[str | None]
     contact: NotRequired[str | None]
     variants: NotRequired[dict]
     edition: NotRequired[int]
     effective: NotRequired[str]
-    copyright: NotRequired[str]
+    copyright: NotRequired[str | None]
     base_url: NotRequired[str | None]
     numbering: NotRequired[dict]   # how its rules are numbered (rulebook.core.numbering)
     adopt: NotRequired[list]
