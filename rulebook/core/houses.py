@@ -107,7 +107,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                          "does not publish or which has no variants to choose from (or whose parameter chooses)")
     # Judged only on a library that loaded whole: a part that failed, or a rule whose id is wrong,
     # would leave every rule it names dangling here (the mistake is told once, where it is).
-    short_form = _short_form(data, placed, reader, house_id, judged=not loader.errors)
+    short_form = _chosen_rules(data, "short_form", placed, reader, house_id, judged=not loader.errors)
+    table_card = _chosen_rules(data, "table_card", placed, reader, house_id, judged=not loader.errors)
     edition, effective = fields.get("edition"), None
     if edition is not None and not 1 <= edition <= 10_000:
         reader.error(data.line_of("edition"), house_id, f"edition {edition} must be a number from 1")
@@ -130,7 +131,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
-                    short_form, data.line_of("short_form") if "short_form" in data else 1, money, languages)
+                    short_form, data.line_of("short_form") if "short_form" in data else 1, money, languages,
+                    table_card)
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
@@ -204,12 +206,13 @@ def _languages(data: Map, official: Any, reader: Reader, house_id: str) -> tuple
     return tuple(lang for lang in dict.fromkeys(given) if lang in LANGUAGES) or LANGUAGES
 
 
-def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str,
-                judged: bool = True) -> tuple[str, ...] | None:
-    """The rules the house's short form prints (``short_form:``, by id, in its order), each a rule the
-    house publishes, once; None when the house leaves the choice to the default. Unless ``judged``, a
-    rule not published is left out without a word (an earlier mistake explains it)."""
-    chosen = data.get("short_form")
+def _chosen_rules(data: Map, key: str, placed: dict[str, str], reader: Reader, house_id: str,
+                  judged: bool = True) -> tuple[str, ...] | None:
+    """The rules the house chooses for a print (``short_form:``, what its short form prints;
+    ``table_card:``, what its table cards and *At the table* cite), by id, in its order, each a rule
+    the house publishes, once; None when the house leaves the choice to the default. Unless
+    ``judged``, a rule not published is left out without a word (an earlier mistake explains it)."""
+    chosen = data.get(key)
     if chosen is None:
         return None
     ids: list[str] = []
@@ -217,9 +220,9 @@ def _short_form(data: Map, placed: dict[str, str], reader: Reader, house_id: str
         line = chosen.line_of(index)
         if not isinstance(rule_id, str) or rule_id not in placed:
             if judged:
-                reader.error(line, house_id, f"'short_form' names rule {rule_id!r}, which the house does not publish")
+                reader.error(line, house_id, f"{key!r} names rule {rule_id!r}, which the house does not publish")
         elif rule_id in ids:
-            reader.error(line, house_id, f"'short_form' names rule {rule_id!r} twice")
+            reader.error(line, house_id, f"{key!r} names rule {rule_id!r} twice")
         else:
             ids.append(rule_id)
     return tuple(ids)

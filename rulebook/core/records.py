@@ -201,6 +201,7 @@ class Rulebook:
     short_form_line: int = 1            # where the house file chooses them (a short form too long is refused there)
     money: Money = Money()              # what its amounts are in, and how they are written (``unit:``, ``money:``)
     languages: tuple[str, ...] = LANGUAGES   # the languages it publishes (``languages:``), of the site's five
+    table_card: tuple[str, ...] | None = None   # the rules its table cards cite by number and title (None: the default)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

@@ -140,6 +140,7 @@ class HouseRecord(TypedDict):
     adopt: NotRequired[list]
     references: NotRequired[dict]
     short_form: NotRequired[list]   # the rules its short form prints, by id (rulebook.publish.short_form)
+    table_card: NotRequired[list]   # the rules its table cards cite, by id (rulebook.reading.table_facts)
 
 
 # -- worked examples (executable_examples/*.yaml) ---------------------------------------------

@@ -227,9 +227,15 @@ def unpublished_in(project: Project, lang: str) -> frozenset[str]:
     def rules(books: list[Rulebook]) -> set[str]:
         return {rule.id for book in books for rule in project.houses[book.id].editors_book.rules}
 
-    theirs = rules(others) - rules([view.book for view in project.houses.values() if lang in view.book.languages])
-    contexts = {message.context for message in project.template
-                if message.id and message.context and rule_of(message) in theirs}
+    def headings(books: list[Rulebook]) -> set[str]:   # their parts' and sections' own strings
+        return {item.id for book in books for part in project.houses[book.id].editors_book.parts
+                for item in (part, *part.sections)}
+
+    publishing = [view.book for view in project.houses.values() if lang in view.book.languages]
+    theirs = rules(others) - rules(publishing)
+    titled = headings(others) - headings(publishing)
+    contexts = {message.context for message in project.template if message.id and message.context
+                and (rule_of(message) in theirs or message.context.split(".")[0] in titled)}
     return frozenset(contexts | {f"house.{book.id}.{field}" for book in others for field in ("title", "about")})
 
 

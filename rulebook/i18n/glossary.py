@@ -123,9 +123,10 @@ class Term:
         return found.group() if found else None
 
 
-def glossary_languages(lang: str) -> tuple[str, ...]:
-    """The languages of the glossary page's columns of terms: the page's own first, then the others."""
-    return (lang, *(other for other in LANGUAGES if other != lang))
+def glossary_languages(lang: str, published: tuple[str, ...] = LANGUAGES) -> tuple[str, ...]:
+    """The languages of the glossary page's columns of terms: the page's own first, then the house's
+    others (``published``: the languages it publishes)."""
+    return (lang, *(other for other in published if other != lang))
 
 
 @dataclass(frozen=True)

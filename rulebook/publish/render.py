@@ -177,7 +177,7 @@ class PageRenderer:
         if self.glossary:
             pages["glossary"] = self.render("glossary.rst.jinja", terms=self.reading.terms,
                                             meaning=self.reading.meaning,
-                                            languages=glossary_languages(self.reading.lang),
+                                            languages=glossary_languages(self.reading.lang, self.book.languages),
                                             language_name=fmt.language_name)
         pages["changes"] = self.render(
             "changes.rst.jinja", changes=self.changes,

@@ -9,6 +9,7 @@ its house file gives: the script only reads the form, asks ``floor.respond`` and
 
 from __future__ import annotations
 
+import ast
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -86,9 +87,35 @@ def symbols(lang: str) -> dict[str, Any]:
 @functools.cache
 def messages() -> tuple[str, ...]:
     """Every message ``floor`` can answer with, as ``rulebook gettext`` extracts them."""
-    with (Path(floor.__file__)).open("rb") as source:
+    return tuple(dict.fromkeys(message for message, _ in _messages_by_owner()))
+
+
+@functools.cache
+def _messages_by_owner() -> tuple[tuple[str, str | None], ...]:
+    """Each of ``floor``'s messages with the calculator that says it (its entry in ``CALCULATORS``, or
+    its answering function, named as its id is: ``split_pot_rake`` for ``split-pot-rake``); None for
+    the messages every calculator may say (reading a number, a seat)."""
+    path = Path(floor.__file__)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    ids = {calculator.id.replace("-", "_"): calculator.id for calculator in floor.CALCULATORS}
+    spans: list[tuple[int, int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name in ids:
+            spans.append((node.lineno, node.end_lineno or node.lineno, ids[node.name]))
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Calculator" and node.args \
+                and isinstance(node.args[0], ast.Constant) and node.args[0].value in ids.values():
+            spans.append((node.lineno, node.end_lineno or node.lineno, str(node.args[0].value)))
+    with path.open("rb") as source:
         found = extract("python", source, keywords={"N_": None})
-        return tuple(dict.fromkeys(message for _, message, _, _ in found if isinstance(message, str)))
+        return tuple((message, next((owner for start, end, owner in spans if start <= line <= end), None))
+                     for line, message, _, _ in found if isinstance(message, str))
+
+
+def messages_of(calculators: tuple[Offered, ...]) -> tuple[str, ...]:
+    """The messages the offered calculators may answer with: none of a calculator the house does not
+    offer (a room without rake ships no word of the rake's)."""
+    offered = {item.calculator.id for item in calculators}
+    return tuple(dict.fromkeys(message for message, owner in _messages_by_owner() if owner is None or owner in offered))
 
 
 def plain(data: Any) -> Any:
@@ -130,6 +157,6 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
                       "rules": [{"text": f"{rule.cited} · {rule.title}" if rule.cited else rule.title,
                                  "href": f"{rule.part_id}.html#{rule.rule_id}"} for rule in item.rules]})
     return {"lang": lang, "house": plain(reading.book.house), "symbols": symbols(lang), "money": money,
-            "messages": {message: tr.gettext(message) for message in messages()},
+            "messages": {message: tr.gettext(message) for message in messages_of(calculators)},
             "ui": ui,
             "calculators": forms, "runtime": dict(runtime)}

@@ -142,7 +142,8 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     if times.get("break_minutes") is not None and states("seat-break-time"):
         details.append(line(gettext("A break may last up to {break}, unless the floor says otherwise.").format(
             **{"break": unbroken(fmt.minutes(times["break_minutes"]))}), "seat-break-time"))  # "break": a keyword
-    asked = (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
+    chosen = reading.book.table_card   # the house's own choice, or the rules players ask about most
+    asked = chosen if chosen is not None else (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
     rules = citing(reading, *asked)
     return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules)
 
