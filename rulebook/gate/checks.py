@@ -228,8 +228,8 @@ def unpublished_in(project: Project, lang: str) -> frozenset[str]:
         return {rule.id for book in books for rule in project.houses[book.id].editors_book.rules}
 
     def headings(books: list[Rulebook]) -> set[str]:   # their parts' and sections' own strings
-        return {item.id for book in books for part in project.houses[book.id].editors_book.parts
-                for item in (part, *part.sections)}
+        parts = [part for book in books for part in project.houses[book.id].editors_book.parts]
+        return {part.id for part in parts} | {section.id for part in parts for section in part.sections}
 
     publishing = [view.book for view in project.houses.values() if lang in view.book.languages]
     theirs = rules(others) - rules(publishing)
