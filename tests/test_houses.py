@@ -133,11 +133,29 @@ def test_a_third_house_publishes_its_own_numbers(tree, capsys):
     capsys.readouterr()
 
 
-def test_a_tournament_room_gets_no_table_cards(project, tmp_path):
+def test_a_tournament_room_gets_the_table_card_it_chooses(project, tmp_path, tree):
+    """The casino runs no cash games: its one table card, and its *At the table*, cite the rules its
+    house file chooses (table_card:), by number and title, each its own; without a choice, none."""
     from rulebook.publish.printing import build_cards
+    from rulebook.publish.render import PageRenderer
+    from rulebook.reading import Reading
 
-    written = build_cards(project, tmp_path, ("en",), ("casino",))
-    assert written == [] and not (tmp_path / "cards" / "casino").exists()
+    build_cards(project, tmp_path, ("hr",), ("casino",))
+    assert sorted(path.name for path in (tmp_path / "cards" / "casino" / "hr").iterdir()) == [
+        "card-tournament.pdf", "sheet-tournament.pdf"]
+    card = " ".join(pdf_text(tmp_path / "cards" / "casino" / "hr" / "card-tournament.pdf").split())
+    reading = Reading.of(project, "casino", "hr")
+    assert card.startswith("POKER ROOM Turnir")
+    for rule_id in project.houses["casino"].book.table_card:
+        number, title = reading.number_of(rule_id), reading.title(reading.placed[rule_id][1])
+        assert f"{number} {title}" in card, (rule_id, card)
+    page = PageRenderer(project, "casino", "en").pages()["at-the-table"]
+    assert "Tournament" in page and "Rule 26 · A player on whom time is called has 30 seconds to decide" in page
+    house = tree / "houses" / "casino" / "house.yaml"
+    house.write_text(re.sub(r"\ntable_card:\n(?:  - .*\n)+", "\n", house.read_text(encoding="utf-8")), encoding="utf-8")
+    written = build_cards(Project.load(tree), tmp_path / "none", ("hr",), ("casino",))
+    assert written == [] and not (tmp_path / "none" / "cards" / "casino").exists()
+    assert "at-the-table" not in PageRenderer(Project.load(tree), "casino", "en").pages()
 
 
 # A subject both rooms rule on is one library rule stated in variants: each house states its own.

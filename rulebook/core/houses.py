@@ -132,7 +132,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
                     short_form, data.line_of("short_form") if "short_form" in data else 1, money, languages,
-                    table_card)
+                    table_card, data.line_of("table_card") if "table_card" in data else 1)
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:

@@ -202,6 +202,7 @@ class Rulebook:
     money: Money = Money()              # what its amounts are in, and how they are written (``unit:``, ``money:``)
     languages: tuple[str, ...] = LANGUAGES   # the languages it publishes (``languages:``), of the site's five
     table_card: tuple[str, ...] | None = None   # the rules its table cards cite by number and title (None: the default)
+    table_card_line: int = 1            # where the house file chooses them (a card too full is refused there)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

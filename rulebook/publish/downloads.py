@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from rulebook.core.model import Rulebook
+from rulebook.reading.table_facts import table_rows
 
 FOLDER = "downloads"   # under <house>/<lang>/ of the site
 
@@ -22,11 +23,11 @@ def stakes_slug(stakes: str) -> str:
     return re.sub(r"[^0-9a-z]+", "-", stakes.lower()).strip("-")
 
 
-def card_file(row: dict) -> str:
+def card_file(row: Mapping[str, Any]) -> str:
     return f"card-{stakes_slug(row['name'])}.pdf"
 
 
-def sheet_file(row: dict) -> str:
+def sheet_file(row: Mapping[str, Any]) -> str:
     return f"sheet-{stakes_slug(row['name'])}.pdf"
 
 
@@ -64,7 +65,7 @@ class Download:
     source: str
     name: str
     paper: str                # A4 | A6
-    stakes: dict | None = None
+    stakes: Mapping[str, Any] | None = None
     size: int | None = None
     modified: int | None = None      # nanoseconds
 
@@ -86,20 +87,19 @@ def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path
     found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4"),
              Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), "A4"),
              Download("short-form", f"pdf/{house}/{short_form_file(lang)}", short_form_file(lang), "A4")]
-    if book.runs_cash_games:
-        pair = bilingual_languages(book)
-        for row in book.house["stakes"]:
-            found.append(Download("card", f"cards/{house}/{lang}/{card_file(row)}", card_file(row), "A6", row))
-            found.append(Download("sheet", f"cards/{house}/{lang}/{sheet_file(row)}", sheet_file(row), "A4", row))
-            if pair:
-                both = "-".join(pair)
-                found.append(Download("bilingual", f"cards/{house}/{both}/{card_file(row)}",
-                                      card_file(row).replace(".pdf", f"-{both}.pdf"), "A6", row))
-                found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
-                                      sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
-        if book.house.get("rake"):   # a room that takes no rake has no rake card
-            found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
-            found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, "A4"))
+    pair = bilingual_languages(book)
+    for row in table_rows(book):
+        found.append(Download("card", f"cards/{house}/{lang}/{card_file(row)}", card_file(row), "A6", row))
+        found.append(Download("sheet", f"cards/{house}/{lang}/{sheet_file(row)}", sheet_file(row), "A4", row))
+        if pair:
+            both = "-".join(pair)
+            found.append(Download("bilingual", f"cards/{house}/{both}/{card_file(row)}",
+                                  card_file(row).replace(".pdf", f"-{both}.pdf"), "A6", row))
+            found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
+                                  sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
+    if book.house.get("rake"):   # a room that takes no rake has no rake card
+        found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
+        found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, "A4"))
     return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(d.located(printed))) for d in found]
 
 

@@ -16,21 +16,22 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from importlib.metadata import version
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from markupsafe import Markup, escape
 
 from rulebook.core import sources
 from rulebook.core.errors import ModelError
 from rulebook.core.memo import digest
+from rulebook.core.model import Rulebook
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.i18n.formatting import initial
 from rulebook.i18n.parameters import name_of, on_rake_card, on_table_card
 from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading
-from rulebook.reading.table_facts import (RAKE_RULES, CitedRule, cited, deal_twice_rake_line, split_pot_line, table_facts,
-                                          unbroken)
+from rulebook.reading.table_facts import (RAKE_RULES, TOURNAMENT_TITLE, CitedRule, cited, deal_twice_rake_line,
+                                          split_pot_line, table_facts, table_rows, unbroken)
 from rulebook.publish import print_cache, workers
 from rulebook.publish.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, redline_file,
                                         rulebook_file, sheet_file, short_form_file)
@@ -238,7 +239,7 @@ class PrintRenderer:
                 f"@bottom-right {{ content: {counter}; }} }} "
                 "@page :first { @top-left { content: none; } @top-right { content: none; } }")
 
-    def changed_numbers(self, row: dict | None = None) -> str | None:
+    def changed_numbers(self, row: Mapping[str, Any] | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
         language: a table card's (``row``: its stakes' own numbers and those every card shows, each by
         its name alone) or the rake card's (each named with its stakes); None if none did."""
@@ -263,7 +264,7 @@ class PrintRenderer:
         address = card_address(Place(book.base_url, book.id, self.lang, book.house["official_language"]), page, anchor)
         return qr_image(address) if address else None
 
-    def face(self, row: dict) -> Markup:
+    def face(self, row: Mapping[str, Any]) -> Markup:
         """A table card's face: its stakes' facts, and the QR code to the "At the table" page, which
         says the same and links every rule it quotes."""
         return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row),
@@ -284,7 +285,7 @@ class PrintRenderer:
                            qr_bands=self.qr(bands[0], "rake-bands") if bands else None)
         return [Markup(face) for face in re.findall(r"<section\b.*?</section>", html, re.S)]
 
-    def card(self, faces: list[Markup], row: dict | None, css: str, layout: str) -> str:
+    def card(self, faces: list[Markup], row: Mapping[str, Any] | None, css: str, layout: str) -> str:
         """A card document (``layout``: "card", its A6 faces; "sheet", imposed on A4) titled in its
         language: a table card by its stakes, the rake card as such."""
         gettext = self.translations.gettext
@@ -292,6 +293,9 @@ class PrintRenderer:
             title = gettext("Rake card")
             subject = gettext("The rake of {house}: its bands, its caps by stakes, split pots and side pots").format(
                 house=self.book.name)
+        elif row.get("tournament"):
+            title = gettext("Table card {stakes}").format(stakes=gettext(TOURNAMENT_TITLE))
+            subject = gettext("The rules asked about at the tournament tables of {house}").format(house=self.book.name)
         else:
             title = gettext("Table card {stakes}").format(stakes=f"{row['game']} {row['name']}")
             subject = gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}").format(
@@ -356,8 +360,8 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     jobs: list[PrintJob] = []
     for house_id in houses or tuple(project.houses):
         book = project.houses[house_id].book
-        if not book.runs_cash_games:
-            continue  # a tournament room has no stakes to put on a table card
+        if not table_rows(book):
+            continue  # a room with no stakes and no rules chosen for its table card prints none
         jobs += [PrintJob(house_id, (lang,), str(build)) for lang in languages if lang in book.languages]
         pair = bilingual_languages(book)
         if bilingual and pair:
@@ -365,17 +369,26 @@ def build_cards(project: Project, build: Path, languages: tuple[str, ...] = LANG
     return _print(project, build, "cards", jobs, _cards_job, publication=publication)
 
 
+def _line_of_table(book: Rulebook, index: int) -> int:
+    """The house file's line of a table card's stakes row, or of its ``table_card:`` choice."""
+    stakes = book.house.get("stakes")
+    if stakes:
+        return stakes.line_of(index)
+    return book.table_card_line
+
+
 def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     house_id, languages, build, _ = job
     project = workers.project()
     css = _stylesheet(project, project.root / "templates" / "print" / "card.css")
-    rows = project.houses[house_id].book.house["stakes"]
+    book = project.houses[house_id].book
+    rows = table_rows(book)
     renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
     folder = f"{house_id}/{'-'.join(languages)}"
     pages: dict[str, str] = {}
-    # Where each card's stakes are written: a card whose text does not fit is reported there.
-    book = project.houses[house_id].book
-    origins = {f"{folder}/{name}": (book.house_file, rows.line_of(index), row["name"])
+    # Where each card's stakes (or its chosen rules) are written: a card whose text does not fit is reported there.
+    origins = {f"{folder}/{name}": (book.house_file, _line_of_table(book, index),
+                                    book.id if row.get("tournament") else row["name"])
                for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
     raked = bool(book.house.get("rake"))   # a room that takes no rake prints no rake card
     for name in (RAKE_FILE, RAKE_SHEET_FILE) if raked else ():
@@ -484,7 +497,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
             file, line, stakes = origins[name]
             raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
                                                  "foot; it would be printed cut off (shorten what the card prints)",
-                             what="stakes")
+                             what="house" if stakes == house_id else "stakes")
         if limits and name in limits and len(document.pages) > limits[name][2]:
             file, line, most = limits[name]
             raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "

@@ -20,7 +20,7 @@ from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading import calculators
 from rulebook.reading.changes import RuleChange
-from rulebook.reading.table_facts import table_facts
+from rulebook.reading.table_facts import table_facts, table_rows
 from rulebook.publish.archive import address, in_force_address
 from rulebook.publish.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.publish.environments import environment
@@ -154,22 +154,23 @@ class PageRenderer:
         ``calculators_page``: the site's HTML, where the calculators run (never a print)."""
         files = [item for item in files or () if item.size is not None]
         fmt = self.fmt
-        tables = [table_facts(self.reading, row) for row in self.book.house.get("stakes") or ()]
+        tables = [table_facts(self.reading, row) for row in table_rows(self.book)]
         cards = any(item.kind == "card" for item in files)
         # The calculators run the engine of the edition in force: not on an archived edition's pages,
         # and not in the editors' edition, whose folder has no runtime beside it.
         offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
         raked = bool(self.book.house.get("rake"))   # a room may take no rake: its pages never speak of one
+        tournament = not self.book.runs_cash_games   # its tables are a tournament's (table_facts.TOURNAMENT)
         pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
-                                      calculators=bool(offered), raked=raked)}
+                                      calculators=bool(offered), raked=raked, tournament=tournament)}
         if tables:
             pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered),
-                                                raked=raked)
+                                                raked=raked, tournament=tournament)
         if offered:
             pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
         if files:
             pages["downloads"] = self.render(
-                "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about,
+                "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about, tournament=tournament,
                 language_name=fmt.language_name, bilingual=bilingual_languages(self.book))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
+from rulebook.core.records import Rulebook
+from rulebook.i18n.vocabulary import N_
 from rulebook.reading import Reading
 
 # The rules players ask about at the table, named by their numbers and titles where the house
@@ -80,8 +83,26 @@ def unbroken(text: str) -> str:
     return text.replace(" ", "\u00a0")
 
 
+# The one table of a room that runs no cash games (a tournament room): its card cites the rules the
+# house chooses (``table_card:``), with no stakes of its own.
+TOURNAMENT = MappingProxyType({"name": "tournament", "game": "", "tournament": True})
+TOURNAMENT_TITLE = N_("Tournament")
+
+
+def table_rows(book: Rulebook) -> list[Mapping[str, Any]]:
+    """The tables a house prints a card for and shows *At the table*: each row of its stakes; for a
+    room with no stakes that chooses its table card's rules, its tournament tables."""
+    if book.runs_cash_games:
+        return list(book.house["stakes"])
+    return [TOURNAMENT] if book.table_card else []
+
+
 def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
-    """The facts of one row of the house's stakes, as ``reading``'s language writes them."""
+    """The facts of one row of the house's stakes (or of its tournament tables, ``TOURNAMENT``), as
+    ``reading``'s language writes them."""
+    if row.get("tournament"):
+        title = reading.tr.gettext(TOURNAMENT_TITLE)
+        return TableFacts(row, title, reading.book.name, (), (), citing(reading, *(reading.book.table_card or ())))
     fmt, gettext, house = reading.fmt, reading.tr.gettext, reading.book.house
     rake = row.get("rake")
     times = house.get("times") or {}
@@ -168,12 +189,11 @@ RAKE_RULES = ("rake-main-and-side-pots",)
 def titled_on_cards(reading: Reading) -> dict[str, list[str]]:
     """Rule id → the cards that print the rule's number and title (each table card by its stakes, the
     rake card), as ``face`` and ``bands`` print them: what the catalog tells the title's translator."""
-    if not reading.book.runs_cash_games:
-        return {}
     cards: dict[str, list[str]] = {}
-    for row in reading.book.house["stakes"]:
+    for row in table_rows(reading.book):
         for rule in table_facts(reading, row).rules:
-            cards.setdefault(rule.rule_id, []).append(f"table card {row['game']} {row['name']}")
+            cards.setdefault(rule.rule_id, []).append(
+                "tournament table card" if row.get("tournament") else f"table card {row['game']} {row['name']}")
     for rule_id in RAKE_RULES:
         if rule_id in reading.placed:
             cards.setdefault(rule_id, []).append("rake card")
