@@ -114,11 +114,11 @@ class Stakes:
 
 @dataclass(frozen=True)
 class Times:
-    """The house's time limits."""
+    """The house's time limits, each None where its documents give none."""
 
-    break_minutes: int
-    cashier_return_minutes: int
-    return_same_table_hours: int
+    break_minutes: int | None = None
+    cashier_return_minutes: int | None = None
+    return_same_table_hours: int | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -393,9 +393,9 @@ class House:
             cash = cls._cash_games(m)
         if "times" in m:
             tp: tuple = ("times",)
-            tm = _mapping(m["times"], tp, ("break_minutes", "cashier_return_minutes", "return_same_table_hours"))
-            cash["times"] = Times(_int(tm, "break_minutes", tp, minimum=1), _int(tm, "cashier_return_minutes", tp, minimum=1),
-                                  _int(tm, "return_same_table_hours", tp, minimum=1))
+            keys = ("break_minutes", "cashier_return_minutes", "return_same_table_hours")
+            tm = _mapping(m["times"], tp, (), optional=keys)   # each only where the house's documents give it
+            cash["times"] = Times(*(_int(tm, key, tp, minimum=1) if tm.get(key) is not None else None for key in keys))
         extra: dict[str, Any] = {}
         if "betting" in m:
             bp: tuple = ("betting",)

@@ -179,7 +179,7 @@ class Project:
         digest.update(repr((book.id, book.name, book.city, book.contact, book.unit, book.edition, book.effective,
                             book.about, sorted(book.names.items()), book.money.style,
                             sorted((lang, sorted(forms.items())) for lang, forms in book.money.names.items()),
-                            book.languages, book.table_card,
+                            book.languages, book.table_card, book.money.territory,
                             book.copyright, [part.id for part in book.parts])).encode())
         # What the house has adopted changes which rules the pages, the navigation and r/ show.
         digest.update(repr([(rule.id, rule.adopted, [p.adopted for p in rule.proposals])

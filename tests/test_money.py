@@ -28,6 +28,9 @@ CLUB = Money("RON", "name", {"ro": {"one": "leu", "few": "lei", "other": "lei"},
 @pytest.mark.parametrize("money, locale, amounts, expected", [
     (Money("USD"), "en_US", (1, 60, 1000), ("$1", "$60", "$1,000")),
     (Money("USD"), "en_GB", (60,), ("US$60",)),
+    (Money("USD", territory="US"), "en_GB", (60, 1000), ("$60", "$1,000")),        # a room in the US: its "$"
+    (Money("USD", territory="US"), "es", (60, 1000), ("$60", "$1.000")),           # es_US, the number as Spanish writes it
+    (Money("USD", territory="US"), "fr", (60,), ("60\xa0$US",)),                 # CLDR has no fr_US: French's own
     (Money("USD"), "fr", (60, 1000), ("60\xa0$US", "1\u202f000\xa0$US")),
     (Money("EUR"), "en_GB", (60,), ("€60",)),
     (Money("EUR"), "es", (60, 1000, 10_000), ("60\xa0€", "1.000\xa0€", "10.000\xa0€")),
@@ -170,6 +173,7 @@ def test_a_house_in_dollars_publishes_dollars(tree):
     ("RON", "money: {style: name, names: {ro: {one: leu}}}\n", "money: names: ro has the plural categories few, one, other"),
     ("RON", "money: {style: name, names: {xx: {other: lei}}}\n", "money: names: 'xx' is not a language of the site"),
     ("RON", "money: {names: {en: {other: lei}}}\n", "money: names are the words of the name style"),
+    ("USD", "money: {territory: USA}\n", "money: territory 'USA' must be the two capital letters of a country"),
 ])
 def test_a_wrong_money_is_one_line(tree, unit, money, message):
     house = tree / "houses" / "club" / "house.yaml"

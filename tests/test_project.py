@@ -69,7 +69,7 @@ def test_a_build_reads_every_source_file_once(tree, reads, capsys):
     assert (tree / "_build" / "site" / "club" / "hr" / "rake.html").exists()
     # A build says what it published: a line per house and language, each part rebuilt or kept.
     said = capsys.readouterr().out.splitlines()
-    assert "casino/hr: site rebuilt, PDFs rebuilt → _build/site/casino/hr/" in said, said
+    assert "casino/hr: site rebuilt, cards rebuilt, PDFs rebuilt → _build/site/casino/hr/" in said, said
     assert "club/hr: site rebuilt, cards rebuilt, PDFs rebuilt → _build/site/club/hr/" in said
     assert main(["--root", str(tree), "site", "--house", "club", "--lang", "hr", "--build-dir", str(tree / "_build")]) == 0
     said = capsys.readouterr().out.splitlines()

@@ -60,20 +60,22 @@ def test_the_club_table_page_says_what_each_table_card_says(built_site, project,
 @pytest.mark.parametrize("house", ["club", "casino"])
 def test_the_home_page_leads_to_the_table_and_the_downloads_first(built_site, project, house):
     """The first lines of the home page (before the note on the official language and the contents):
-    "At the table" where the house runs cash games, and the downloads, saying only what they hold
-    (the casino prints no table cards)."""
+    "At the table" (the club's games and stakes, the casino's tournament tables), and the downloads,
+    saying what they hold (both houses print table cards: the casino its tournament card)."""
     for lang in LANGUAGES:
         tr = project.translations(lang)
         page = (built_site / house / lang / "index.html").read_text(encoding="utf-8")
         top = page[page.index('<ul class="quick-links'):page.index('class="admonition note')]
         cash = project.houses[house].book.runs_cash_games
-        assert ('href="at-the-table.html"' in top) == cash and (built_site / house / lang / "at-the-table.html").exists() == cash
+        assert 'href="at-the-table.html"' in top and (built_site / house / lang / "at-the-table.html").exists()
+        table = tr.gettext("the blinds, buy-in, straddles and rake of each game" if cash
+                           else "the rules asked about at the tournament tables")
+        assert html.escape(table, quote=False) in top or table in html.unescape(top), (house, lang)
         assert 'href="downloads.html"' in top
-        offered = tr.gettext("the rulebook, its short form and the table cards, to print" if cash
-                             else "the rulebook and its short form, to print")
+        offered = tr.gettext("the rulebook, its short form and the table cards, to print")
         assert html.escape(offered, quote=False) in top or offered in html.unescape(top), (house, lang)
         downloads = _text((built_site / house / lang / "downloads.html").read_text(encoding="utf-8"))
-        assert (tr.gettext("Table cards") in downloads) == cash, (house, lang)
+        assert tr.gettext("Table cards") in downloads and (tr.gettext("Tournament") in downloads) != cash, (house, lang)
 
 
 @pytest.mark.parametrize("house", ["club", "casino"])

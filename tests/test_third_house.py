@@ -94,6 +94,8 @@ def test_its_amounts_are_in_euros_and_its_numbers_its_own(harbour):
     flat = re.sub(r"(&#160;|\xa0|\u202f)", " ", cash)
     assert "with a buy-in of €40 to €200, and at 2/5, with a buy-in of €100 to €500" in flat
     assert "(1/2: €4; 2/5: €10)" in flat
+    table = re.search(r'<table class="[^"]*stakes.*?</table>', flat, re.S)      # its stakes table: no rake columns
+    assert table and "€40" in table.group() and "Rake" not in table.group() and "Cap" not in table.group()
     assert "more than 20 minutes loses the seat" in flat               # the number the library has nowhere
     spanish = re.sub(r"(&#160;|\xa0|\u202f)", " ", (site / "es" / "harbour-house-rules.html").read_text(encoding="utf-8"))
     assert "con un buy-in de 40 € a 200 €" in spanish and "más de 20 minutos pierde el asiento" in spanish

@@ -50,6 +50,7 @@ class Money:
     currency: str = CHIPS
     style: str = "symbol"
     names: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    territory: str | None = None     # where the house is (US): its symbol as that territory writes it ("$", not "US$")
 
     @property
     def chips(self) -> bool:
@@ -67,8 +68,14 @@ def read_money(data: Map, unit: str, reader: Reader, house_id: str) -> Money:
                      "optionally, names")
         return Money(unit)
     for key in given:
-        if key not in ("style", "names"):
-            reader.error(given.line_of(key), house_id, f"money: {key!r} is not a key of money (style, names)")
+        if key not in ("style", "names", "territory"):
+            reader.error(given.line_of(key), house_id, f"money: {key!r} is not a key of money (style, names, territory)")
+    territory = given.get("territory")
+    if territory is not None and not (isinstance(territory, str) and territory in Locale.parse("en").territories
+                                      and territory.isalpha() and territory.isupper()):
+        reader.error(given.line_of("territory"), house_id, f"money: territory {territory!r} must be the two capital "
+                     "letters of a country (ISO 3166), where the house writes its money's symbol as that country does")
+        territory = None
     if unit == CHIPS:
         reader.error(at, house_id, "money: a house that counts in chips writes its amounts as bare numbers; "
                      "leave 'money' out")
@@ -103,4 +110,4 @@ def read_money(data: Map, unit: str, reader: Reader, house_id: str) -> Money:
                          f"(CLDR's), and needs 'other'" + (f"; not {', '.join(unknown)}" if unknown else ""))
             continue
         names[lang] = MappingProxyType({str(category): word.strip() for category, word in forms.items()})
-    return Money(unit, style, MappingProxyType(names))
+    return Money(unit, style, MappingProxyType(names), territory)

@@ -7,6 +7,8 @@ editor or a CI log points straight at what to fix.
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -68,10 +70,13 @@ def _line(entry: Message) -> int:
 
 
 def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
-                  memo: Memo | None = None, unpublished: frozenset[str] = frozenset()) -> list[Problem]:
+                  memo: Memo | None = None, unpublished: frozenset[str] = frozenset(),
+                  names: Mapping[str, frozenset[str]] | None = None) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy, none left over.
     ``memo`` remembers each message's text checks (salted with the glossary and the code);
-    ``unpublished``: the contexts no house publishing the language shows, which it need not translate."""
+    ``unpublished``: the contexts no house publishing the language shows, which it need not translate;
+    ``names``: context → the words of a proper name its translation may keep (a house's own name in
+    its title: "Harbour" is no English left untranslated)."""
     rel = str(po_path(root, lang).relative_to(root))
     if catalog is None:
         return [Problem(rel, 0, "missing", None, lang, "no catalog: run `make update-po`")]
@@ -92,6 +97,8 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
         entry = catalog.get(source.id, source.context)
         label = source.context or (source.id if isinstance(source.id, str) else source.id[0])
         if entry is None:
+            if source.context in unpublished:
+                continue   # shown in no language of this catalog's: `make update-po` adds it, untranslated
             stale = source.context and any(m.context == source.context for m in catalog)
             problems.append(Problem(
                 where[0], where[1], "stale" if stale else "missing", rule, lang,
@@ -109,9 +116,10 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
             ids: tuple[str, ...] = entry.id if isinstance(entry.id, tuple) else (str(entry.id),)
             strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
             interface = not source.context
-            found = (memo(digest(lang, str(interface), *ids, "\1", *strings),
-                          lambda: list(_text_problems(ids, strings, lang, glossary, interface)))  # noqa: B023 (called at once)
-                     if memo else _text_problems(ids, strings, lang, glossary, interface))
+            kept = (names or {}).get(source.context or "", frozenset())
+            found = (memo(digest(lang, str(interface), *sorted(kept), "\2", *ids, "\1", *strings),
+                          lambda: list(_text_problems(ids, strings, lang, glossary, interface, kept)))  # noqa: B023
+                     if memo else _text_problems(ids, strings, lang, glossary, interface, kept))
             for check, message in found:
                 problems.append(Problem(rel, _line(entry), check, rule, lang, f"{label}: {message}"))
     return problems
@@ -122,7 +130,7 @@ MAX_TRANSLATION = 2 * MAX_TEXT
 
 
 def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, glossary: Glossary,
-                   interface: bool):
+                   interface: bool, names: frozenset[str] = frozenset()):
     """What is wrong with one entry's msgstr(s), each plural form judged against its msgid."""
     wanted = replacement_fields(ids[-1])
     for index, string in enumerate(strings):
@@ -148,7 +156,7 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
             yield "markup", f"{form}interface text may not contain {' '.join(unsafe)}"
         for problem in glossary_problems(glossary, lang, source, string):
             yield "glossary", form + problem
-        if problem := english_problem(glossary.accepted_english(lang), source, string):
+        if problem := english_problem(glossary.accepted_english(lang) | names, source, string):
             yield "english", form + problem
         if problem := doubled_problem(source, string):
             yield "doubled", form + problem
@@ -216,6 +224,17 @@ def check_houses(project: Project) -> list[Problem]:
     return problems
 
 
+def house_names(project: Project) -> dict[str, frozenset[str]]:
+    """The house strings' contexts (``house.<id>.title``, ``.about``) → the words of the house's own
+    names, which a translation of them keeps as they are."""
+    found = {}
+    for house_id, view in project.houses.items():
+        words = frozenset(word.lower() for name in (view.book.name, *view.book.names.values())
+                          for word in re.findall(r"\w+", name))
+        found.update({f"house.{house_id}.{field}": words for field in ("title", "about")})
+    return found
+
+
 def unpublished_in(project: Project, lang: str) -> frozenset[str]:
     """The contexts whose entries only houses that do not publish ``lang`` show (their own rules, their
     worked examples, their title and line): no reader of the language sees them, so the gate does
@@ -249,7 +268,7 @@ def run_checks(project: Project) -> list[Problem]:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(project.code_digest, project.glossary.digest, lang))
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo,
-                                  unpublished_in(project, lang))
+                                  unpublished_in(project, lang), house_names(project))
         memo.save()
     return problems + check_editions(project)
 

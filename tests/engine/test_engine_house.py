@@ -198,9 +198,17 @@ def test_unknown_key(data):
 
 
 def test_missing_key(data):
-    del data["times"]["break_minutes"]
+    del data["stakes"][0]["buy_in"]
     err = _error(data)
-    assert err.path == ("times",) and "break_minutes" in str(err)
+    assert err.path == ("stakes", 0) and "buy_in" in str(err)
+
+
+def test_a_time_is_given_only_where_the_house_states_it(data):
+    """Times are each the house's own: one left out is none, not a mistake (a room may state a break only)."""
+    del data["times"]["cashier_return_minutes"]
+    del data["times"]["return_same_table_hours"]
+    house = House.from_mapping(data)
+    assert house.times is not None and (house.times.break_minutes, house.times.cashier_return_minutes) == (30, None)
 
 
 def test_name_must_match_blinds(data):
