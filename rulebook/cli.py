@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Iterator, NoReturn
@@ -361,6 +362,13 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
         print(f"{shown}: its 'name' could not be replaced in place: write {target.relative_to(root)} by hand",
               file=sys.stderr)
         return 2
+    # The documents the copied file names (and their lists of passages) come with it: the rules it
+    # publishes quote them, and a house's documents live in its own folder.
+    named = yamlload.load(target, str(target.relative_to(root))).get("documents") or []
+    for name in (name for name in named if isinstance(name, str) and "/" not in name and not name.startswith(".")):
+        for file in (source.parent / name, source.parent / f"{Path(name).stem}.sections.yaml"):
+            if file.is_file() and not file.is_symlink():
+                shutil.copyfile(file, target.parent / file.name)
     print(f"{target.relative_to(root)}: written; edit it, then run `make gettext update-po check`")
     return 0
 

@@ -1,73 +1,75 @@
-"""Every section of every seed document is in the rulebook of the house it belongs to.
+"""Each house's documents live with it, and its rulebook states them whole and word for word.
 
-`tests/coverage/<seed>.yaml` lists a seed's section headings; each must be cited
-(`source:`) by at least one rule that the seed's house publishes (the guide, 004,
-by both houses). Each rule's citation must also occur in the seed itself, so a
-heading cannot be invented.
+A house names its documents (``documents:``, files in its folder) and, beside each, may list its
+passages (``<stem>.sections.yaml``: which passages became rules). The gate, not only the tests,
+finds every excerpt of every rule the house publishes in its document, every rule's heading there,
+and every listed passage stated by a rule; a part citing a document the house does not name is
+refused. These tests break each of those and read the gate's one line.
 """
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
+import hashlib
 
 import pytest
-import yaml
 
 from rulebook.core.model import load_library
-from tests.conftest import ROOT
+from tests.conftest import ROOT, edit, line_of, run_rulebook
 
 SEEDS = ROOT.parent / "shared" / "seeds"
-LISTS = sorted((ROOT / "tests" / "coverage").glob("*.yaml"))
 
 
-def normal(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-# Whose document is each seed: the club's cash rules, the room's rules, the guide both publish.
-HOUSES_OF_SEED = {"000": ("club",), "003": ("casino",), "004": ("club", "casino")}
-
-
-def citations(house_id: str | None = None) -> dict[str, set[str]]:
-    """Seed file → the headings the rules of a house (or of the whole library) cite."""
-    library = load_library(ROOT)
-    # Each part as a house states it: a rule stated in variants cites the document of its house.
-    parts = [part for book in library.houses if book.id == house_id or house_id is None for part in book.parts]
-    cited: dict[str, set[str]] = {}
-    for part in parts:
-        for rule in part.rules:
-            cited.setdefault(part.source, set()).add(normal(rule.source))
-    return cited
-
-
-@pytest.mark.parametrize("listing", LISTS, ids=[path.stem for path in LISTS])
-def test_every_section_of_the_seed_is_published_by_its_house(listing: Path):
-    headings = [normal(h) for h in yaml.safe_load(listing.read_text(encoding="utf-8"))["headings"]]
-    for house_id in HOUSES_OF_SEED[listing.stem[:3]]:
-        cited = citations(house_id).get(f"{listing.stem}.txt", set())
-        missing = [heading for heading in headings if heading not in cited]
-        assert missing == [], f"sections of {listing.stem} that {house_id} does not publish"
-
-
-def test_each_house_publishes_its_own_documents_only():
-    for house_id in ("club", "casino"):
-        seeds = {seed[:3] for seed in citations(house_id)}
-        assert seeds == {seed for seed, houses in HOUSES_OF_SEED.items() if house_id in houses}, house_id
-
-
-def test_every_seed_has_a_coverage_list():
-    seeds_cited = set(citations())
-    assert seeds_cited <= {f"{path.stem}.txt" for path in LISTS}
+def test_each_house_cites_its_own_documents_only():
+    """The club publishes seeds 000 and 004, the casino 003 and 004: its documents, and no other."""
+    for book in load_library(ROOT).houses:
+        assert {part.source for part in book.parts} == set(book.documents), book.id
+        assert set(book.sections) == set(book.documents), book.id    # each document's passages listed
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents (../shared/seeds) are not beside this clone")
-def test_every_citation_and_heading_is_in_its_seed():
-    for seed, headings in citations().items():
-        text = normal((SEEDS / seed).read_text(encoding="utf-8"))
-        invented = sorted(heading for heading in headings if heading not in text)
-        assert invented == [], f"citations not found in {seed}"
-    for listing in LISTS:
-        text = normal((SEEDS / f"{listing.stem}.txt").read_text(encoding="utf-8"))
-        listed = [normal(h) for h in yaml.safe_load(listing.read_text(encoding="utf-8"))["headings"]]
-        assert [h for h in listed if h not in text] == [], f"headings of {listing.name} not in the seed"
+def test_the_houses_documents_are_the_rooms_own():
+    """The copies in the house folders are the rooms' documents, byte for byte."""
+    for book in load_library(ROOT).houses:
+        for name in book.documents:
+            ours = (ROOT / "houses" / book.id / name).read_bytes()
+            assert hashlib.sha256(ours).digest() == hashlib.sha256((SEEDS / name).read_bytes()).digest(), name
+
+
+def test_an_excerpt_not_in_the_document_is_refused(tree):
+    rules = tree / "rules" / "cash-straddle.yaml"
+    edit(rules, "Straddle și restraddle este permis in toate mesele până in buton .",
+         "Straddle și restraddle este permis la toate mesele.")
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1
+    line = line_of(rules, "- id: straddle-up-to-the-button")
+    assert (f"rules/cash-straddle.yaml:{line}: [document] straddle-up-to-the-button: its excerpt 'Straddle și "
+            "restraddle este permis la toate mesele.'… is not in 000_04a66977b465c41b.txt (house club) word for "
+            "word") in result.stdout, result.stdout[-2000:]
+
+
+def test_a_part_citing_a_document_the_house_does_not_name_is_refused(tree):
+    edit(tree / "houses" / "casino" / "house.yaml", "  - 004_e8268ed98fbb6ab3.txt      # the Texas", "  # the Texas")
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1
+    assert ("rules/holdem-basics.yaml:1: [document] holdem-basics: part 'holdem-basics' cites "
+            "004_e8268ed98fbb6ab3.txt, which is not a document of house casino") in result.stdout
+
+
+def test_a_passage_no_rule_states_is_named(tree):
+    """A listed passage of the casino's document that no rule states any more: its heading, at its line."""
+    sections = tree / "houses" / "casino" / "003_8d5597e505eeeeee.sections.yaml"
+    edit(tree / "rules" / "cash-table.yaml", 'source: "5. SLUŽBENI JEZIK"', 'source: "4. ELEKTRONSKI UREĐAJI I KOMUNIKACIJA"')
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1
+    line = line_of(sections, "5. SLUŽBENI JEZIK")
+    assert (f"houses/casino/003_8d5597e505eeeeee.sections.yaml:{line}: [document] casino: the passage "
+            "'5. SLUŽBENI JEZIK' of 003_8d5597e505eeeeee.txt is stated by no rule house casino publishes") \
+        in result.stdout, result.stdout[-2000:]
+
+
+def test_a_heading_the_document_lacks_is_named(tree):
+    sections = tree / "houses" / "club" / "000_04a66977b465c41b.sections.yaml"
+    sections.write_text(sections.read_text(encoding="utf-8") + "  - 'INVENTED HEADING:'\n", encoding="utf-8")
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1
+    assert "[document] club: 'INVENTED HEADING:' is no heading of 000_04a66977b465c41b.txt" in result.stdout

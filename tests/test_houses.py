@@ -85,7 +85,7 @@ def test_a_new_house_belongs_to_nobody_and_check_lists_every_piece_to_write(tree
     result = run_rulebook(tree, "check")
     assert result.returncode == 2
     lines = [line for line in result.stderr.splitlines() if line.startswith("houses/riverside/house.yaml:")]
-    pieces = ("title", "effective", "languages", "unit", "parts", "parameters: currency",
+    pieces = ("title", "effective", "languages", "unit", "documents", "parts", "parameters: currency",
               "parameters: official_language", "parameters: announced_in")
     assert len(lines) == len(pieces), lines
     for line, piece in zip(lines, pieces):

@@ -13,7 +13,7 @@ import pytest
 from rulebook.core.numbering import NUMBER, number_rules, numbering_problems, passage_number
 from tests.conftest import ROOT, edit, line_of, run_rulebook
 
-CASINO_DOCUMENT = ROOT.parent / "shared" / "seeds" / "003_8d5597e505eeeeee.txt"
+CASINO_DOCUMENT = ROOT / "houses" / "casino" / "003_8d5597e505eeeeee.txt"   # the room's own document
 
 
 def _flat(text: str) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 
 from pokerrules import House, HouseError
+from rulebook.core import sources, yamlload
 from rulebook.core.errors import ModelError
 from rulebook.core.languages import LANGUAGES
 from rulebook.core.money import CHIPS, currencies, is_unit, read_money
@@ -22,7 +23,7 @@ from rulebook.core.records import ID_PATTERN, RESERVED_IDS, Message, Note, Part,
 from rulebook.core.schema import HouseRecord
 from rulebook.core.values import resolve
 from rulebook.core.variants import adopt, check_ruling, check_see, house_part
-from rulebook.core.yamlload import Map, line_of_path
+from rulebook.core.yamlload import Map, Seq, line_of_path
 
 
 def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
@@ -125,6 +126,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         base_url = None
     names = _names(data, reader, house_id)
     languages = _languages(data, parameters.get("official_language"), reader, house_id)
+    documents = _documents(data, path.parent, rel, reader, house_id)
+    sections = _sections(documents, path.parent, rel, reader, house_id)
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
     return Rulebook(house_id, clean(fields["name"]), fields.get("city"), fields.get("contact"), fields["unit"],
@@ -132,7 +135,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
                     short_form, data.line_of("short_form") if "short_form" in data else 1, money, languages,
-                    table_card, data.line_of("table_card") if "table_card" in data else 1)
+                    table_card, data.line_of("table_card") if "table_card" in data else 1,
+                    documents, data.line_of("documents") if "documents" in data else 1, sections)
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:
@@ -159,6 +163,7 @@ TO_WRITE = {
     "effective": "the day the edition is in force from, quoted: \"2027-01-01\"",
     "languages": "the languages it publishes, its language of authority first: [en, es]",
     "unit": "chips, or the ISO 4217 code of its currency (three capital letters)",
+    "documents": "the room's own documents, UTF-8 text files in its folder: [house-rules.txt]",
     "parts": "the library parts it publishes (rules/<part>.yaml), in reading order: [cash-table, …]",
 }
 PARAMETERS_TO_WRITE = {
@@ -182,6 +187,61 @@ def _unwritten(data: Any, reader: Reader, house_id: str) -> bool:
                 prefix = "" if where is data else "parameters: "
                 reader.error(where.line_of(key), house_id, f"{prefix}{key}: still to write: {what}")
     return len(reader.errors) > before
+
+
+# A house document's name: a plain file name in the house's folder (no folder, no hidden file).
+_DOCUMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+MAX_DOCUMENT_BYTES = 1_000_000
+
+
+def _documents(data: Map, folder: Path, rel: str, reader: Reader, house_id: str) -> dict[str, str]:
+    """``documents:``, the house's own documents, each a UTF-8 text file in its folder, read (bounded)
+    so the gate can find every excerpt of the rules the house publishes in them."""
+    given = data.get("documents")
+    if given is None:
+        return {}
+    at = data.line_of("documents")
+    if not isinstance(given, list):
+        reader.error(at, house_id, "documents: a list of the house's own documents, files in its folder: [house-rules.txt]")
+        return {}
+    found: dict[str, str] = {}
+    for index, name in enumerate(given):
+        line = given.line_of(index) if isinstance(given, Seq) else at
+        if not isinstance(name, str) or not _DOCUMENT.fullmatch(name) or name == "house.yaml":
+            reader.error(line, house_id, f"documents: {name!r} must be the name of a file in {Path(rel).parent}/ "
+                         "(letters, digits, dots, hyphens)")
+            continue
+        try:
+            text = sources.read(folder / name, f"{Path(rel).parent}/{name}", MAX_DOCUMENT_BYTES, "document")
+            found[name] = text.decode("utf-8").removeprefix("\ufeff")
+        except ModelError as exc:
+            reader.error(line, house_id, f"documents: {exc.message}")
+        except UnicodeDecodeError:
+            reader.error(line, house_id, f"documents: {name} is not UTF-8 text")
+    return found
+
+
+def _sections(documents: dict[str, str], folder: Path, rel: str, reader: Reader,
+              house_id: str) -> dict[str, tuple[str, tuple[tuple[str, int], ...]]]:
+    """Each document's sections (``<stem>.sections.yaml`` beside it, optional: ``headings:``, the
+    heading, or first words, that starts each passage), which the gate holds the house to state."""
+    found = {}
+    for name in documents:
+        listing = folder / f"{Path(name).stem}.sections.yaml"
+        if not listing.is_file():
+            continue
+        shown = f"{Path(rel).parent}/{listing.name}"
+        try:
+            data = yamlload.load(listing, shown)
+        except ModelError as exc:
+            reader.errors.append(exc)
+            continue
+        headings = data.get("headings") if isinstance(data, Map) else None
+        if not isinstance(headings, Seq) or not all(isinstance(heading, str) for heading in headings):
+            reader.error(1, house_id, f"{shown}: 'headings' lists the heading of each passage of {name}, as text")
+            continue
+        found[name] = (shown, tuple((heading, headings.line_of(index)) for index, heading in enumerate(headings)))
+    return found
 
 
 def _languages(data: Map, official: Any, reader: Reader, house_id: str) -> tuple[str, ...]:

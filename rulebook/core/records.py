@@ -203,6 +203,11 @@ class Rulebook:
     languages: tuple[str, ...] = LANGUAGES   # the languages it publishes (``languages:``), of the site's five
     table_card: tuple[str, ...] | None = None   # the rules its table cards cite by number and title (None: the default)
     table_card_line: int = 1            # where the house file chooses them (a card too full is refused there)
+    documents: dict[str, str] = dataclasses.field(default_factory=dict)   # its own documents: file name → text
+    documents_line: int = 1             # where the house file names them
+    # document → its sections file (houses/<id>/<stem>.sections.yaml) and each heading with its line:
+    # the passages of the document, each of which some rule the house publishes must state
+    sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

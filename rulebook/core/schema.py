@@ -126,6 +126,7 @@ class HouseRecord(TypedDict):
     unit: str
     money: NotRequired[dict]       # how its amounts are written (rulebook.core.money)
     languages: NotRequired[list]   # the languages it publishes, its language of authority first
+    documents: NotRequired[list]   # its own documents, files in its folder (rulebook.gate.documents)
     parts: list
     about: NotRequired[str | None]
     parameters: dict

@@ -27,6 +27,7 @@ from rulebook.i18n.glossary import Glossary
 from rulebook.project import Project
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
+from rulebook.gate.documents import document_problems
 from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
                                       french_typography_problem,
                                       glossary_problems, markup_problem)
@@ -37,7 +38,8 @@ from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled
 # the template, which are no one language's.
 CATALOG_CHECKS = ("missing", "stale", "obsolete", "fuzzy", "untranslated", "length", "characters", "placeholders",
                   "digits", "markup", "glossary", "english", "doubled", "apostrophe", "typography")
-MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "stale", "edition")
+MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "stale", "edition",
+                "document")
 
 
 def check_template(root: Path, template: Catalog) -> list[Problem]:
@@ -263,6 +265,7 @@ def run_checks(project: Project) -> list[Problem]:
     language's catalog, and each earlier edition the site publishes from git."""
     problems = check_examples(project) + check_houses(project)
     problems += coherence_problems(project)
+    problems += document_problems(project)
     problems += check_template(project.root, project.template)
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
