@@ -227,3 +227,16 @@ def test_an_example_may_not_share_an_id_with_a_rule(tree):
     result = gate(tree)
     assert result.returncode == 2
     assert "example buy-in-table-change-minimum: example id is already the id of a rule" in result.stderr
+
+
+def test_a_shared_rule_binds_to_the_house_it_states_a_policy_for(tree):
+    """Rule 39 of the casino states that an all-in short of a raise reopens the betting at half a raise:
+    a house that publishes it without saying so itself would borrow the engine's default (no house's
+    rule). The gate names the rule, the policy and the choices."""
+    edit(tree / "houses" / "casino" / "house.yaml", "    incomplete_all_in: half\n", "")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert ("[policy] tournament-short-all-in: states betting.incomplete_all_in = half, which house casino "
+            "(houses/casino/house.yaml) does not state: write `betting: {incomplete_all_in: …}` in its house file "
+            "if its documents say so, choose another variant of the rule, or leave the rule out") in result.stdout, \
+        result.stdout[-2000:]

@@ -66,6 +66,14 @@ def policy_problems(project: Project) -> list[Problem]:
                                         f"states {policy!r}, which is no house policy (known: {', '.join(sorted(known))})"))
                 continue
             stated.setdefault(policy, []).append(rule)
+            if policy in RULING_PARAMETERS and not _sets(book, policy):
+                section, key = policy.split(".")
+                problems.append(Problem(rule.file, rule.line, "policy", rule.id, None,
+                                        f"states {policy} = {value}, which house {book.id} ({book.house_file}) does "
+                                        f"not state: write `{section}: {{{key}: …}}` in its house file if its "
+                                        "documents say so, choose another variant of the rule, or leave the rule "
+                                        "out (the engine's default is no house's rule)"))
+                continue
             if value != (house_value := book.policy(policy)):
                 others = [other.id for other in book.statements if other.states == (policy, house_value)]
                 by = f", stated by rule {others[0]}" if others else ""
@@ -78,6 +86,13 @@ def policy_problems(project: Project) -> list[Problem]:
                                         f"house {book.id} states {policy} twice, by rules {rules[0].id} and {twice.id}: "
                                         "one statement per policy (make one a reference, see: <rule-id>)"))
     return problems
+
+
+def _sets(book: Rulebook, policy: str) -> bool:
+    """Whether the house file itself sets a ruling parameter (not the engine's default)."""
+    section, key = policy.split(".")
+    found = book.house.get(section)
+    return isinstance(found, dict) and found.get(key) is not None
 
 
 # -- terms -----------------------------------------------------------------------------------------
