@@ -29,12 +29,12 @@ from rulebook.gate.fidelity import departures
 from rulebook.gate.reports import FORMATS, render
 from rulebook.gate.status import all_status
 from rulebook.gate.translator_notes import annotated
-from rulebook.publish import faults, lock
+from rulebook.publish import faults, lock, runtime
 from rulebook.publish.build import build_site, print_rulebooks
 from rulebook.publish.preview import Preview
 from rulebook.publish.printing import build_cards
 from rulebook.publish.report import Report
-from rulebook.publish.site import build_all
+from rulebook.publish.site import build_all, write_root
 
 
 def _print_errors(errors: list[ModelError]) -> None:
@@ -175,6 +175,22 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
                 print(line)
             return 0
         return 0 if build_all(project, languages, args.builder, build, houses) else 1
+
+
+def cmd_site_root(root: Path, args: argparse.Namespace) -> int:
+    """A site assembled from houses built apart (each by `rulebook site --house <id>`, one per CI runner,
+    its ``_build/site/<id>`` copied into one folder): the root page, robots.txt and sitemaps, the 404
+    pages and the calculators' runtime written beside them, from the houses the folder holds."""
+    project = _gated(root, args)[0]
+    site = args.site
+    missing = [house for house in project.houses if not (site / house).is_dir()]
+    if not site.is_dir() or missing:
+        print(f"{site}: no folder of house {', '.join(missing) or '(any)'} in it: copy each house's "
+              "_build/site/<house> there first", file=sys.stderr)
+        return 2
+    write_root(project, site, runtime.runtime(project.root))
+    print(f"{site}: the root page, robots.txt, the 404 pages and the runtime, for {', '.join(project.houses)}")
+    return 0
 
 
 def cmd_preview(root: Path, args: argparse.Namespace) -> int:
@@ -451,6 +467,9 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("gettext", help="extract locales/rulebook.pot")
     update = commands.add_parser("update-po", help="merge the template into every language")
     update.add_argument("--lang", action="append", choices=TRANSLATED)
+    site_root = commands.add_parser("site-root", help="write the site's own pages beside houses built apart")
+    site_root.add_argument("--site", type=Path, required=True, help="the folder holding each house's site")
+    site_root.set_defaults(house=None)
     site = commands.add_parser("site", help="build the site for every language")
     site.add_argument("--lang", action="append", choices=LANGUAGES)
     site.add_argument("--builder", default="html",
@@ -495,7 +514,8 @@ def main(argv: list[str] | None = None) -> int:
     confirm.add_argument("note", nargs="*", help="the notes' ids")
     confirm.add_argument("--all", action="store_true", help="every note")
     args = parser.parse_args(argv)
-    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site, "preview": cmd_preview,
+    handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site, "site-root": cmd_site_root,
+               "preview": cmd_preview,
                "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
                "changes": cmd_changes, "edition": cmd_edition, "notes": cmd_notes}
     try:

@@ -40,10 +40,10 @@ def test_the_workflow_is_clean_under_actionlint():
 def test_actionlint_refuses_a_broken_workflow(tmp_path):
     """The lint above can fail: the same workflow with a job that needs one that is not there."""
     broken = tmp_path / "rulebook.yml"
-    broken.write_text(WORKFLOW.read_text(encoding="utf-8").replace("needs: [test, build]", "needs: [test, bulid]"),
+    broken.write_text(WORKFLOW.read_text(encoding="utf-8").replace("needs: [test, site]", "needs: [test, stie]"),
                       encoding="utf-8")
     result = _actionlint(str(broken))
-    assert result.returncode == 1 and "bulid" in result.stdout, result.stdout + result.stderr
+    assert result.returncode == 1 and "stie" in result.stdout, result.stdout + result.stderr
 
 
 def _steps(workflow: dict, job: str) -> list[str]:
@@ -61,7 +61,7 @@ def test_the_workflow_gates_tests_and_publishes_editions():
     tag = re.compile(re.escape(pattern).replace(r"\*", "[^/]*"))
     assert tag.fullmatch(tag_name("club", 3)) and not tag.fullmatch("club/v3")
     deploy = workflow["jobs"]["deploy"]
-    assert "/edition-" in deploy["if"] and set(deploy["needs"]) == {"test", "build"}
+    assert "/edition-" in deploy["if"] and set(deploy["needs"]) == {"test", "site"}
 
 
 def _hooks() -> tuple[dict, dict]:
@@ -118,3 +118,28 @@ def test_the_hook_refuses_a_bad_translation_and_takes_a_good_one(tmp_path):
     taken = _commit(repo, "fr: place 3")
     assert taken.returncode == 0, taken.stdout + taken.stderr
     assert git(repo, "status", "--porcelain").strip() == "" and git(repo, "log", "-1", "--format=%s").strip() == "fr: place 3"
+
+
+def test_the_houses_are_built_one_per_runner_and_assembled(built_site, project, tmp_path):
+    """CI builds each house as its own job (a matrix over the folders of houses/), then writes the site's
+    own pages beside them (`rulebook site-root`): the same root page, robots.txt and 404 pages as one
+    build of every house."""
+    jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
+    assert jobs["build"]["strategy"]["matrix"]["house"] == "${{ fromJSON(needs.houses.outputs.ids) }}"
+    assert any('rulebook site --house "$HOUSE"' in step.get("run", "") for step in jobs["build"]["steps"])
+    assert any("rulebook site-root --site out/site" in step.get("run", "") for step in jobs["site"]["steps"])
+    assembled = tmp_path / "site"
+    for house in project.houses:
+        shutil.copytree(built_site / house, assembled / house, symlinks=True)
+    from tests.conftest import run_rulebook
+
+    done = run_rulebook(ROOT, "site-root", "--site", str(assembled))
+    assert done.returncode == 0, done.stderr
+    for name in ("index.html", "404.html", "robots.txt", "favicon.svg"):
+        assert (assembled / name).read_bytes() == (built_site / name).read_bytes(), name
+    assert sorted(path.name for path in (assembled / "_runtime").iterdir()) == \
+        sorted(path.name for path in (built_site / "_runtime").iterdir())
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = run_rulebook(ROOT, "site-root", "--site", str(empty))
+    assert refused.returncode == 2 and "no folder of house" in refused.stderr

@@ -354,13 +354,20 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         else:
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, {house_id: view.book.languages for house_id, view in project.houses.items()})
+    write_root(project, site, shared)
+    return ok
+
+
+def write_root(project: Project, site: Path, shared: runtime.Runtime | None) -> None:
+    """What the site holds beside its houses, from the houses found in ``site``: the root page, robots.txt
+    and the sitemaps, the 404 pages, and the calculators' runtime (``shared``). Also what assembles a site
+    from houses built apart (``rulebook site-root``, the CI's houses built one per runner)."""
     write_chooser(project, site)
     write_site_files({house_id: (view.book.base_url, view.book.house["official_language"])
                       for house_id, view in project.houses.items()}, site)
     write_not_found(project, site)
     if shared is not None:
         runtime.write(shared, site)
-    return ok
 
 
 def stage(work: Path, published: Path, staged: Path) -> None:
