@@ -21,7 +21,7 @@ from rulebook.project import Project
 
 # What an edition is made of: the data folders, and the only kinds of file read from them.
 DATA_FOLDERS = ("rules", "houses", "executable_examples", "locales")
-DATA_SUFFIXES = (".yaml", ".po", ".pot")
+DATA_SUFFIXES = (".yaml", ".po", ".pot", ".txt")   # .txt: a house's own documents
 MAX_DATA_BYTES = 64_000_000
 
 

@@ -53,6 +53,7 @@ NEW_RULE = """\
       - id: rake-on-request
         title: The rake of a pot is shown on request
         source: "RAKE:"
+        excerpt: "(*cap = maxim)"     # the gate finds every rule's excerpt in the club's document
         text: >-
           The dealer shows any player who asks how much rake was taken from a pot.
 
