@@ -209,17 +209,18 @@ def _stakes(data: Any, path: tuple) -> Stakes:
     pct = cap = shc = spc = None
     if m.get("rake") is not None:
         rp = path + ("rake",)
-        rk = _mapping(m["rake"], rp, ("percent", "cap", "short_handed_cap", "split_pot_cap"))
+        # A percentage, with a cap (null: none), a cap for few players and one for split pots where the
+        # house states them.
+        rk = _mapping(m["rake"], rp, ("percent",), optional=("cap", "short_handed_cap", "split_pot_cap"))
         pct = _int(rk, "percent", rp)
         if pct > 100:
             raise HouseError(f"a rake of {pct} % is more than the pot", rp + ("percent",))
-        cap = _int(rk, "cap", rp)
-        shc = _int(rk, "short_handed_cap", rp)
-        spc = _int(rk, "split_pot_cap", rp)
-        if shc > cap:
-            raise HouseError(f"the short-handed cap ({shc}) is above the normal cap ({cap})", rp + ("short_handed_cap",))
-        if spc > cap:
-            raise HouseError(f"the split-pot cap ({spc}) is above the normal cap ({cap})", rp + ("split_pot_cap",))
+        cap, shc, spc = (_int(rk, key, rp, allow_null=True) if key in rk else None
+                         for key in ("cap", "short_handed_cap", "split_pot_cap"))
+        for key, v in (("short_handed_cap", shc), ("split_pot_cap", spc)):
+            if v is not None and cap is not None and v > cap:
+                raise HouseError(f"the {key.replace('_', ' ').replace('cap', 'cap')} ({v}) is above the normal cap "
+                                 f"({cap})", rp + (key,))
     straddle = _int(m, "straddle", path, minimum=1) if m.get("straddle") is not None else None
     # The automatic straddle exists only at the stakes whose house document names one (seed 000: 2/5, 1/3, 2/2).
     auto = _int(m, "auto_straddle", path, minimum=1) if m.get("auto_straddle") is not None else None
@@ -275,7 +276,7 @@ def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
                         f"a pot of {pot} pays {rake} in this band, but {pct} % of it is "
                         f"{float(Fraction(pct * pot, 100)):g}: more than 1 apart", p + ("rake",))
         if hi is None:
-            top_cap = max((_with_stakes(s.rake_cap) for s in stakes), default=0)
+            top_cap = max((s.rake_cap for s in stakes if s.rake_cap is not None), default=0)
             if rake < top_cap:
                 raise HouseError(f"the open-ended last band pays {rake}, less than the highest cap "
                                  f"({top_cap}): bigger pots would be raked less than the house percentage",
@@ -427,27 +428,40 @@ class House:
             stakes.append(s)
         takes = "rake" in m
         for i, s in enumerate(stakes):
-            if (s.rake_cap is not None) != takes:
+            if (s.rake_percent is not None) != takes:
                 raise HouseError("a house takes rake at all its stakes or at none: give every stakes row its rake and "
                                  "the house its rake (players dealt in, bands), or neither",
                                  ("stakes", i) + (() if takes else ("rake",)))
         if not takes:
             return dict(stakes_table=tuple(stakes))
         rp: tuple = ("rake",)
-        rk = _mapping(m["rake"], rp, ("short_handed_players", "full_table_players", "no_flop_no_drop",
-                                     "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands"))
-        short = _players(rk["short_handed_players"], rp + ("short_handed_players",))
-        full = _players(rk["full_table_players"], rp + ("full_table_players",))
-        if full.low != short.high + 1:
-            raise HouseError(f"short-handed is {short.low}-{short.high} players, so the full-table range must start at "
-                             f"{short.high + 1}, not {full.low}", rp + ("full_table_players", "min"))
-        nfnd = rk["no_flop_no_drop"]
+        # Each piece only where the house states it: a band table (else the percentage itself), a cap
+        # for few players dealt in (the two player ranges and each row's short-handed cap), "no flop,
+        # no drop", the smallest pot run twice, the Chinese-poker time rake.
+        rk = _mapping(m["rake"], rp, (), optional=("short_handed_players", "full_table_players", "no_flop_no_drop",
+                                                   "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands"))
+        short = full = None
+        if ("short_handed_players" in rk) != ("full_table_players" in rk):
+            raise HouseError("the cap for few players needs both ranges, short_handed_players and full_table_players",
+                             rp + ("full_table_players" if "short_handed_players" in rk else "short_handed_players",))
+        if "short_handed_players" in rk:
+            short = _players(rk["short_handed_players"], rp + ("short_handed_players",))
+            full = _players(rk["full_table_players"], rp + ("full_table_players",))
+            if full.low != short.high + 1:
+                raise HouseError(f"short-handed is {short.low}-{short.high} players, so the full-table range must start "
+                                 f"at {short.high + 1}, not {full.low}", rp + ("full_table_players", "min"))
+            for i, s in enumerate(stakes):
+                if s.short_handed_cap is None:
+                    raise HouseError("the house caps the rake for few players: give these stakes their "
+                                     "short_handed_cap", ("stakes", i, "rake"))
+        nfnd = rk.get("no_flop_no_drop", False)
         if not isinstance(nfnd, bool):
             raise HouseError("no_flop_no_drop must be true or false", rp + ("no_flop_no_drop",))
-        return dict(stakes_table=tuple(stakes), bands=_bands(rk["bands"], rp + ("bands",), stakes),
-                    short_handed_players=short, full_table_players=full, no_flop_no_drop=nfnd,
-                    deal_twice_min_pot=_int(rk, "deal_twice_min_pot", rp),
-                    chinese_poker_per_player_per_hour=_int(rk, "chinese_poker_per_player_per_hour", rp))
+        bands = _bands(rk["bands"], rp + ("bands",), stakes) if "bands" in rk else ()
+        optional = {key: _int(rk, key, rp) if rk.get(key) is not None else None
+                    for key in ("deal_twice_min_pot", "chinese_poker_per_player_per_hour")}
+        return dict(stakes_table=tuple(stakes), bands=bands, short_handed_players=short, full_table_players=full,
+                    no_flop_no_drop=nfnd, **optional)
 
     # -- look-ups ----------------------------------------------------------------------------
 
@@ -471,17 +485,22 @@ class House:
     @property
     def takes_rake(self) -> bool:
         """Whether the house takes rake from its cash games (a room may take none)."""
-        return bool(self.bands)
+        return bool(self.stakes_table) and self.stakes_table[0].rake_percent is not None
 
     def _takes_rake(self) -> None:
         self._runs_cash_games()
         if not self.takes_rake:
             raise ValueError("this house takes no rake")
 
-    def band_rake(self, pot: int) -> int:
-        """The rake the band table gives for one pot, before any cap."""
+    def band_rake(self, pot: int, stakes: str | None = None) -> int:
+        """The rake of one pot before any cap: the band table's, or, for a house with none, its
+        percentage of the pot at ``stakes``, rounded down to a whole amount."""
         self._takes_rake()
         check_amount(pot, "pot")
+        if not self.bands:
+            if stakes is None:
+                raise ValueError("this house rakes a percentage by stakes: say which stakes")
+            return pot * _with_stakes(self.stakes(stakes).rake_percent) // 100
         for band in self.bands:
             if band.contains(pot):
                 return band.rake
@@ -493,11 +512,17 @@ class House:
         self._takes_rake()
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"the number of players must be a whole number, not {players!r}")
-        short, full = _with_stakes(self.short_handed_players), _with_stakes(self.full_table_players)
+        if s.rake_cap is None:
+            raise ValueError(f"the rake at {stakes} has no cap")
+        if self.short_handed_players is None or self.full_table_players is None:
+            if players < 2:
+                raise ValueError(f"a hand is dealt to 2 players or more, not {players}")
+            return s.rake_cap          # one cap, whatever the players dealt in
+        short, full = self.short_handed_players, self.full_table_players
         if players in short:
             return _with_stakes(s.short_handed_cap)
         if players in full:
-            return _with_stakes(s.rake_cap)
+            return s.rake_cap
         lo, hi = short.low, full.high
         raise ValueError(f"a hand is dealt to {lo} to {hi} players, not {players}")
 
@@ -511,13 +536,14 @@ class House:
         if not self.takes_rake:
             self.stakes(stakes)
             return [0] * len(amounts)   # a room that takes no rake takes none from any pot
-        cap = self.rake_cap(stakes, players=players)
+        uncapped = self.stakes(stakes).rake_cap is None
+        cap = sum(amounts) if uncapped else self.rake_cap(stakes, players=players)
         if not flop and self.no_flop_no_drop:
             return [0] * len(amounts)
         left = cap
         out = []
         for pot in amounts:
-            take = min(self.band_rake(pot), left)
+            take = min(self.band_rake(pot, stakes), left)
             out.append(take)
             left -= take
         return out
@@ -536,7 +562,9 @@ class House:
         s = self.stakes(stakes)
         if not self.takes_rake:
             return 0
-        return min(self.band_rake(pot), _with_stakes(s.split_pot_cap), dead_money)
+        if s.split_pot_cap is None:
+            raise ValueError(f"this house states no rake for a pot split at {stakes}")
+        return min(self.band_rake(pot, stakes), s.split_pot_cap, dead_money)
 
     def can_deal_twice(self, pot: int) -> bool:
         """Whether the pot is big enough for the players to run the board more than once."""

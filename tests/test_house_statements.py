@@ -97,3 +97,45 @@ def test_a_line_needs_the_rule_it_states(project):
     said = _said(table_facts(_reading_as(project, club, ("seat-break-time", "no-flop-no-drop")), club["stakes"][0]))
     assert "break" not in said.lower() and "no flop" not in said.lower(), said
     assert "With 2 to 4 players dealt in, the rake cap is 10\xa0lei." in said
+
+
+def _percentage_only(parameters: dict, cap: int | None) -> dict:
+    """The club's numbers turned into a room that rakes 5 % with one cap (or none): no band table, no cap
+    for few players, no split-pot cap, no "no flop, no drop", no smallest pot run twice."""
+    data = copy.deepcopy(parameters)
+    data["rake"] = {}
+    for row in data["stakes"]:
+        row["rake"] = {"percent": 5, **({"cap": cap} if cap is not None else {})}
+    return data
+
+
+def test_a_percentage_with_one_cap_or_none_is_a_rake_a_house_may_state():
+    capped = House.from_mapping(_percentage_only(_club_parameters(), 10))
+    assert capped.takes_rake and capped.rake([150], stakes="1/3", players=9) == [7]      # 5 % of 150, rounded down
+    assert capped.rake([300, 100], stakes="1/3", players=3) == [10, 0]                    # one cap, whatever the players
+    assert capped.rake_cap("1/3", players=2) == capped.rake_cap("1/3", players=9) == 10
+    uncapped = House.from_mapping(_percentage_only(_club_parameters(), None))
+    assert uncapped.rake([1000, 400], stakes="2/5", players=6) == [50, 20]
+    with pytest.raises(ValueError, match="no cap"):
+        uncapped.rake_cap("2/5", players=6)
+    with pytest.raises(ValueError, match="no rake for a pot split"):
+        uncapped.split_pot_rake(500, dead_money=20, stakes="2/5")
+    with pytest.raises(ValueError, match="no smallest pot"):
+        uncapped.can_deal_twice(500)
+
+
+def test_a_cap_for_few_players_needs_its_ranges_and_each_rows_cap():
+    data = _percentage_only(_club_parameters(), 10)
+    data["rake"]["short_handed_players"] = {"min": 2, "max": 4}
+    with pytest.raises(HouseError, match="needs both ranges"):
+        House.from_mapping(data)
+    data["rake"]["full_table_players"] = {"min": 5, "max": 9}
+    with pytest.raises(HouseError, match="give these stakes their short_handed_cap") as caught:
+        House.from_mapping(data)
+    assert caught.value.path == ("stakes", 0, "rake")
+
+
+def test_a_card_says_the_rake_as_the_house_states_it(project):
+    house = _percentage_only(project.houses["club"].book.house, None)
+    said = _said(table_facts(_reading_as(project, house), house["stakes"][0]))
+    assert "Rake: 5%" in said and "cap" not in said.lower() and "dealt in" not in said and "split pot" not in said.lower()

@@ -266,18 +266,20 @@ def rake(i: _Inputs) -> Answer:
     if not flop:
         steps.append((N_("No flop was dealt: no rake is taken."), {}))
     else:
-        steps.append((N_("The cap for the hand at {stakes} with {players} players dealt in: {cap}."),
-                      {"stakes": stakes, "players": _count(players, s),
-                       "cap": _money(house.rake_cap(stakes, players=players), s)}))
+        if house.stakes(stakes).rake_cap is not None:   # a house may rake without a cap
+            steps.append((N_("The cap for the hand at {stakes} with {players} players dealt in: {cap}."),
+                          {"stakes": stakes, "players": _count(players, s),
+                           "cap": _money(house.rake_cap(stakes, players=players), s)}))
         for number, (pot, cut) in enumerate(zip(amounts, taken)):
             steps.append((N_("Main pot of {pot}: rake {rake}.") if number == 0 else
                           N_("Side pot {number} of {pot}: rake {rake}."),
                           {"pot": _money(pot, s), "rake": _money(cut, s), "number": _count(number, s)}))
     steps.append((N_("Rake for the hand: {rake}."), {"rake": _money(sum(taken), s)}))
     total = sum(amounts)
-    twice = house.can_deal_twice(total)
-    steps.append((N_("A pot of {pot} may be run more than once.") if twice else
-                  N_("A pot of {pot} may not be run more than once."), {"pot": _money(total, s)}))
+    twice = house.can_deal_twice(total) if house.deal_twice_min_pot is not None else None
+    if twice is not None:   # only where the house states the smallest pot run twice
+        steps.append((N_("A pot of {pot} may be run more than once.") if twice else
+                      N_("A pot of {pot} may not be run more than once."), {"pot": _money(total, s)}))
     return Answer({"rake": taken, "twice": twice}, steps)
 
 

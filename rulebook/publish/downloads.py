@@ -97,7 +97,7 @@ def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path
                                   card_file(row).replace(".pdf", f"-{both}.pdf"), "A6", row))
             found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
                                   sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
-    if book.house.get("rake"):   # a room that takes no rake has no rake card
+    if (book.house.get("rake") or {}).get("bands"):   # the rake card prints the house's band table
         found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
         found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, "A4"))
     return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(d.located(printed))) for d in found]

@@ -390,7 +390,7 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     origins = {f"{folder}/{name}": (book.house_file, _line_of_table(book, index),
                                     book.id if row.get("tournament") else row["name"])
                for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
-    raked = bool(book.house.get("rake"))   # a room that takes no rake prints no rake card
+    raked = bool((book.house.get("rake") or {}).get("bands"))   # the rake card is its band table
     for name in (RAKE_FILE, RAKE_SHEET_FILE) if raked else ():
         origins[f"{folder}/{name}"] = (book.house_file, book.house.line_of("rake"), "rake")
     if len(renderers) == 1:

@@ -129,18 +129,19 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
         Key(gettext("Blinds"), f"{money(row['small_blind'])} / {money(row['big_blind'])}"),
         *([Key(gettext("Straddle"), money(row["straddle"]))] if row.get("straddle") is not None else []),
         *([Key(gettext("Rake"), gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]),
-                                                                       cap=money(rake["cap"])))] if rake else []),
+                                                                       cap=money(rake["cap"]))
+                   if rake.get("cap") is not None else percent(rake["percent"]))] if rake else []),
         Key(gettext("Buy-in"), bought, wide=True),
     )
     details = []
-    if rake and states("rake-cap-by-players"):
+    if rake and rake.get("short_handed_cap") is not None and states("rake-cap-by-players"):
         short = house["rake"]["short_handed_players"]
         details.append(line(gettext("With {low} to {high} players dealt in, the rake cap is {short_cap}.").format(
             short_cap=money(rake["short_handed_cap"]), low=unbroken(fmt.count(short["min"])),
             high=unbroken(fmt.count(short["max"]))), "rake-cap-by-players"))
-    if rake and states("rake-split-pot"):
+    if rake and rake.get("split_pot_cap") is not None and states("rake-split-pot"):
         details.append(split_pot_line(reading, percent(rake["percent"]), money(rake["split_pot_cap"])))
-    if rake and house["rake"]["no_flop_no_drop"] and states("no-flop-no-drop"):
+    if rake and house["rake"].get("no_flop_no_drop") and states("no-flop-no-drop"):
         details.append(line(gettext("No flop, no drop: no rake before the flop."), "no-flop-no-drop", stressed=True))
     if row.get("auto_straddle") is not None and states("auto-straddle-third-blind"):   # the house's, not a player's
         details.append(line(gettext("Automatic straddle, when the game is played with one: {auto}; it counts as a "
