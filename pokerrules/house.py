@@ -95,6 +95,12 @@ class Stakes:
     raise_unit: int
     straddle_by_agreement: int | None = None
     role: str | None = None          # what a rulebook calls this row ("nlh-low"), whatever its blinds
+    drop: int | None = None          # a flat rake per hand, taken from the main pot, instead of a percentage
+
+    @property
+    def raked(self) -> bool:
+        """Whether the house rakes the pots of these stakes (a percentage, or a flat drop)."""
+        return self.rake_percent is not None or self.drop is not None
 
     @property
     def structure(self) -> str:
@@ -110,6 +116,14 @@ class Stakes:
     def smallest_chip(self) -> int:
         """The smallest chip in play: one small blind (seed 000, "ODD CHIP")."""
         return self.small_blind
+
+
+@dataclass(frozen=True)
+class SeatCharge:
+    """A time charge: each seated player pays ``amount`` for every period of ``minutes`` begun."""
+
+    amount: int
+    minutes: int
 
 
 @dataclass(frozen=True)
@@ -211,7 +225,16 @@ def _stakes(data: Any, path: tuple) -> Stakes:
         rp = path + ("rake",)
         # A percentage, with a cap (null: none), a cap for few players and one for split pots where the
         # house states them.
-        rk = _mapping(m["rake"], rp, ("percent",), optional=("cap", "short_handed_cap", "split_pot_cap"))
+        rk = _mapping(m["rake"], rp, (), optional=("percent", "cap", "short_handed_cap", "split_pot_cap", "drop"))
+        if ("percent" in rk) == ("drop" in rk):
+            raise HouseError("the rake of a pot is a percentage (percent: 5 %) or a flat drop per hand (drop: 1 …): "
+                             "give one", rp)
+        if "drop" in rk:
+            if set(rk) != {"drop"}:
+                raise HouseError("a drop is a flat amount per hand: it has no cap", rp + (sorted(set(rk) - {"drop"})[0],))
+            drop = _int(rk, "drop", rp, minimum=1)
+            return Stakes(name, game, sb, bb, bmin, bmax, None, None, None, None, *_straddles(m, path, bb),
+                          m.get("role"), drop)
         pct = _int(rk, "percent", rp)
         if pct > 100:
             raise HouseError(f"a rake of {pct} % is more than the pot", rp + ("percent",))
@@ -219,8 +242,13 @@ def _stakes(data: Any, path: tuple) -> Stakes:
                          for key in ("cap", "short_handed_cap", "split_pot_cap"))
         for key, v in (("short_handed_cap", shc), ("split_pot_cap", spc)):
             if v is not None and cap is not None and v > cap:
-                raise HouseError(f"the {key.replace('_', ' ').replace('cap', 'cap')} ({v}) is above the normal cap "
+                raise HouseError(f"the {key.replace('_', ' ')} ({v}) is above the normal cap "
                                  f"({cap})", rp + (key,))
+    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, *_straddles(m, path, bb), m.get("role"))
+
+
+def _straddles(m: Mapping, path: tuple, bb: int) -> tuple[int | None, int | None, int, int | None]:
+    """A row's straddle, automatic straddle, raise unit and straddle by agreement, where it states them."""
     straddle = _int(m, "straddle", path, minimum=1) if m.get("straddle") is not None else None
     # The automatic straddle exists only at the stakes whose house document names one (seed 000: 2/5, 1/3, 2/2).
     auto = _int(m, "auto_straddle", path, minimum=1) if m.get("auto_straddle") is not None else None
@@ -237,7 +265,7 @@ def _stakes(data: Any, path: tuple) -> Stakes:
     unit = (_int(m, "raise_unit", path, minimum=1, allow_null=True) if "raise_unit" in m else None) or 1
     if bb % unit:
         raise HouseError(f"the big blind ({bb}) is not a multiple of the raise unit ({unit})", path + ("raise_unit",))
-    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, straddle, auto, unit, agreed, m.get("role"))
+    return straddle, auto, unit, agreed
 
 
 def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
@@ -333,6 +361,8 @@ class House:
     deal_twice_min_pot: int | None = None
     chinese_poker_per_player_per_hour: int | None = None
     times: Times | None = None
+    #: A time charge per seat (``rake: {time_charge: …}``), beside or instead of a rake of the pots.
+    seat_charge: SeatCharge | None = None
     #: Reopening after an all-in short of a full raise: "tda" (full raise) or "half" (seed 003 rule 39).
     incomplete_all_in: str = "tda"
     #: "call_or_fold" (seed 000: the chips stay, call or fold, no raise) or "full_call" (seed 003 rule 34).
@@ -426,20 +456,32 @@ class House:
             if s.role is not None and any(t.role == s.role for t in stakes):
                 raise HouseError(f"two stakes rows have the role {s.role!r}", ("stakes", i, "role"))
             stakes.append(s)
-        takes = "rake" in m
-        for i, s in enumerate(stakes):
-            if (s.rake_percent is not None) != takes:
-                raise HouseError("a house takes rake at all its stakes or at none: give every stakes row its rake and "
-                                 "the house its rake (players dealt in, bands), or neither",
-                                 ("stakes", i) + (() if takes else ("rake",)))
-        if not takes:
-            return dict(stakes_table=tuple(stakes))
         rp: tuple = ("rake",)
+        given = m.get("rake") if "rake" in m else {}
+        if not isinstance(given, Mapping):
+            raise HouseError("rake must be a mapping of the house's rake (bands, players, time_charge…)", rp)
+        charge = None
+        if "time_charge" in given:   # each seated player pays for each period begun: no pot is raked for it
+            tp = rp + ("time_charge",)
+            tc = _mapping(given["time_charge"], tp, ("amount", "every_minutes"))
+            charge = SeatCharge(_int(tc, "amount", tp, minimum=1), _int(tc, "every_minutes", tp, minimum=1))
+        pot_keys = set(given) - {"time_charge"}
+        takes = stakes[0].raked
+        for i, s in enumerate(stakes):
+            if s.raked != takes:
+                raise HouseError("a house rakes the pots of all its stakes or of none: give every stakes row its rake, "
+                                 "or none", ("stakes", i) + (() if takes else ("rake",)))
+        if not takes:
+            if pot_keys:
+                raise HouseError(f"the house's {sorted(pot_keys)[0]} rakes pots, but no stakes row gives its rake",
+                                 rp + (sorted(pot_keys)[0],))
+            return dict(stakes_table=tuple(stakes), seat_charge=charge)
         # Each piece only where the house states it: a band table (else the percentage itself), a cap
         # for few players dealt in (the two player ranges and each row's short-handed cap), "no flop,
         # no drop", the smallest pot run twice, the Chinese-poker time rake.
-        rk = _mapping(m["rake"], rp, (), optional=("short_handed_players", "full_table_players", "no_flop_no_drop",
-                                                   "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands"))
+        rk = _mapping(given, rp, (), optional=("short_handed_players", "full_table_players", "no_flop_no_drop",
+                                               "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands",
+                                               "time_charge"))
         short = full = None
         if ("short_handed_players" in rk) != ("full_table_players" in rk):
             raise HouseError("the cap for few players needs both ranges, short_handed_players and full_table_players",
@@ -460,8 +502,10 @@ class House:
         bands = _bands(rk["bands"], rp + ("bands",), stakes) if "bands" in rk else ()
         optional = {key: _int(rk, key, rp) if rk.get(key) is not None else None
                     for key in ("deal_twice_min_pot", "chinese_poker_per_player_per_hour")}
+        if bands and any(s.drop is not None for s in stakes):
+            raise HouseError("a drop is a flat amount per hand: a band table has no place beside it", rp + ("bands",))
         return dict(stakes_table=tuple(stakes), bands=bands, short_handed_players=short, full_table_players=full,
-                    no_flop_no_drop=nfnd, **optional)
+                    no_flop_no_drop=nfnd, seat_charge=charge, **optional)
 
     # -- look-ups ----------------------------------------------------------------------------
 
@@ -485,7 +529,7 @@ class House:
     @property
     def takes_rake(self) -> bool:
         """Whether the house takes rake from its cash games (a room may take none)."""
-        return bool(self.stakes_table) and self.stakes_table[0].rake_percent is not None
+        return bool(self.stakes_table) and self.stakes_table[0].raked
 
     def _takes_rake(self) -> None:
         self._runs_cash_games()
@@ -513,7 +557,7 @@ class House:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"the number of players must be a whole number, not {players!r}")
         if s.rake_cap is None:
-            raise ValueError(f"the rake at {stakes} has no cap")
+            raise ValueError(f"the rake at {stakes} has no cap" + (": it is a flat drop per hand" if s.drop else ""))
         if self.short_handed_players is None or self.full_table_players is None:
             if players < 2:
                 raise ValueError(f"a hand is dealt to 2 players or more, not {players}")
@@ -536,6 +580,10 @@ class House:
         if not self.takes_rake:
             self.stakes(stakes)
             return [0] * len(amounts)   # a room that takes no rake takes none from any pot
+        if (drop := self.stakes(stakes).drop) is not None:   # a flat drop per hand, from the main pot
+            if not flop and self.no_flop_no_drop:
+                return [0] * len(amounts)
+            return [min(drop, amounts[0]), *([0] * (len(amounts) - 1))] if amounts else []
         uncapped = self.stakes(stakes).rake_cap is None
         cap = sum(amounts) if uncapped else self.rake_cap(stakes, players=players)
         if not flop and self.no_flop_no_drop:
@@ -601,6 +649,15 @@ class House:
     def smallest_chip(self, stakes: str) -> int:
         """The smallest chip in play, one small blind: the unit of odd chips in a split pot."""
         return self.stakes(stakes).smallest_chip
+
+    def time_charge(self, minutes: int) -> int:
+        """What one seated player pays for ``minutes`` at the table: the house's charge for every period
+        begun (a room that charges by time rather than, or beside, raking its pots)."""
+        if self.seat_charge is None:
+            raise ValueError("this house takes no time charge")
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0:
+            raise ValueError(f"the time at the table must be a whole number of minutes, 0 or more, not {minutes!r}")
+        return -(-minutes // self.seat_charge.minutes) * self.seat_charge.amount
 
     def chinese_poker_rake(self, players: int, hours: int | float | Fraction) -> int:
         """The time rake for Chinese poker: a fixed amount per player per hour (100 in seed 000)."""

@@ -46,12 +46,12 @@ def test_a_room_without_rake_takes_none():
 def test_rake_at_some_stakes_only_is_refused():
     data = _club_parameters()
     del data["stakes"][2]["rake"]
-    with pytest.raises(HouseError, match="takes rake at all its stakes or at none") as caught:
+    with pytest.raises(HouseError, match="rakes the pots of all its stakes or of none") as caught:
         House.from_mapping(data)
     assert caught.value.path == ("stakes", 2)
     data = _without_rake(_club_parameters())
     data["stakes"][0]["rake"] = _club_parameters()["stakes"][0]["rake"]
-    with pytest.raises(HouseError, match="takes rake at all its stakes or at none"):
+    with pytest.raises(HouseError, match="rakes the pots of all its stakes or of none"):
         House.from_mapping(data)
 
 
@@ -66,9 +66,9 @@ def test_straddles_and_raise_steps_are_optional():
     assert house.raise_unit("1/3") == 1
 
 
-def _reading_as(project, house: dict, unpublished: tuple[str, ...] = ()) -> Reading:
-    """The club's English reading with other house numbers, and some of its rules not published."""
-    reading = copy.copy(Reading.of(project, "club", "en"))
+def _reading_as(project, house: dict, unpublished: tuple[str, ...] = (), lang: str = "en") -> Reading:
+    """The club's reading (English by default) with other house numbers, and some of its rules not published."""
+    reading = copy.copy(Reading.of(project, "club", lang))
     reading.book = dataclasses.replace(reading.book, house=house)
     reading.placed = MappingProxyType({rule_id: placed for rule_id, placed in reading.placed.items()
                                        if rule_id not in unpublished})
@@ -139,3 +139,38 @@ def test_a_card_says_the_rake_as_the_house_states_it(project):
     house = _percentage_only(project.houses["club"].book.house, None)
     said = _said(table_facts(_reading_as(project, house), house["stakes"][0]))
     assert "Rake: 5%" in said and "cap" not in said.lower() and "dealt in" not in said and "split pot" not in said.lower()
+
+
+def test_a_flat_drop_and_a_time_charge_are_rakes_a_house_may_state():
+    data = _without_rake(_club_parameters())
+    for row in data["stakes"]:
+        row["rake"] = {"drop": 2}
+    data["rake"] = {"no_flop_no_drop": True, "time_charge": {"amount": 6, "every_minutes": 30}}
+    house = House.from_mapping(data)
+    assert house.rake([90, 40], stakes="2/5", players=4) == [2, 0]     # from the main pot, once a hand
+    assert house.rake([90], stakes="2/5", players=4, flop=False) == [0]
+    assert [house.time_charge(minutes) for minutes in (0, 1, 30, 31, 90)] == [0, 6, 6, 12, 18]
+    with pytest.raises(ValueError, match="flat drop"):
+        house.rake_cap("2/5", players=4)
+    only_time = _without_rake(_club_parameters())
+    only_time["rake"] = {"time_charge": {"amount": 5, "every_minutes": 60}}
+    charged = House.from_mapping(only_time)
+    assert not charged.takes_rake and charged.time_charge(61) == 10 and charged.rake([100], stakes="1/3", players=5) == [0]
+    data["stakes"][0]["rake"] = {"drop": 2, "cap": 5}
+    with pytest.raises(HouseError, match="a drop is a flat amount per hand: it has no cap"):
+        House.from_mapping(data)
+    with pytest.raises(ValueError, match="takes no time charge"):
+        House.from_mapping(_club_parameters()).time_charge(30)
+
+
+def test_a_card_says_a_drop_and_a_time_charge(project):
+    house = _without_rake(project.houses["club"].book.house)
+    for row in house["stakes"]:
+        row["rake"] = {"drop": 2}
+    house["rake"] = {"time_charge": {"amount": 6, "every_minutes": 30}}
+    said = _said(table_facts(_reading_as(project, house), house["stakes"][0]))
+    assert "Rake: 2\xa0lei a hand" in said and "Time charge: 6\xa0lei per seat every 30\xa0minutes" in said, said
+    assert "cap" not in said.lower()
+    romanian = _said(table_facts(_reading_as(project, house, lang="ro"), house["stakes"][0]))
+    assert "2\xa0lei pe mână" in romanian and "6\xa0lei pe loc la fiecare 30\xa0de\xa0minute" in romanian, romanian
+

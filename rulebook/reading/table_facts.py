@@ -125,12 +125,14 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     else:
         bought = gettext("minimum {minimum}, maximum {maximum}").format(minimum=money(buy_in["min"]),
                                                                         maximum=money(buy_in["max"]))
+    charge = (house.get("rake") or {}).get("time_charge")
     keys = (
         Key(gettext("Blinds"), f"{money(row['small_blind'])} / {money(row['big_blind'])}"),
         *([Key(gettext("Straddle"), money(row["straddle"]))] if row.get("straddle") is not None else []),
-        *([Key(gettext("Rake"), gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]),
-                                                                       cap=money(rake["cap"]))
-                   if rake.get("cap") is not None else percent(rake["percent"]))] if rake else []),
+        *([Key(gettext("Rake"), _rake(reading, rake, money, percent))] if rake else []),
+        *([Key(gettext("Time charge"), gettext("{amount} per seat every {minutes}").format(
+            amount=money(charge["amount"]), minutes=unbroken(fmt.minutes(charge["every_minutes"]))), wide=True)]
+          if charge else []),
         Key(gettext("Buy-in"), bought, wide=True),
     )
     details = []
@@ -168,6 +170,16 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     asked = chosen if chosen is not None else (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
     rules = citing(reading, *asked)
     return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules)
+
+
+def _rake(reading: Reading, rake: Mapping[str, Any], money: Any, percent: Any) -> str:
+    """A row's rake as the house states it: a flat drop a hand, or a percentage with its cap (or none)."""
+    gettext = reading.tr.gettext
+    if rake.get("drop") is not None:
+        return gettext("{amount} a hand").format(amount=money(rake["drop"]))
+    if rake.get("cap") is None:
+        return str(percent(rake["percent"]))
+    return gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]), cap=money(rake["cap"]))
 
 
 def split_pot_line(reading: Reading, percent: str, cap: str) -> Detail:

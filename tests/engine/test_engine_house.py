@@ -263,12 +263,17 @@ def test_a_tournament_room_has_no_cash_games():
 
 
 def test_stakes_and_rake_come_together():
-    """Rows that rake without the house's rake (its bands, its players), or the rake without stakes."""
+    """The house's band table without rows that rake, or the rake without stakes; rows that rake without
+    the house's pieces take their percentage, with one cap."""
+    data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
+    for row in data["stakes"]:
+        del row["rake"]
+    with pytest.raises(HouseError, match="the house's bands rakes pots, but no stakes row gives its rake") as caught:
+        House.from_mapping(data)
+    assert caught.value.path == ("rake", "bands")
     data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
     del data["rake"]
-    with pytest.raises(HouseError, match="takes rake at all its stakes or at none") as caught:
-        House.from_mapping(data)
-    assert caught.value.path == ("stakes", 0, "rake")
+    assert House.from_mapping(data).rake([250], stakes="1/3", players=3) == [12]
     data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
     del data["stakes"]
     with pytest.raises(HouseError, match="the rake is taken at cash games"):
