@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,14 @@ def test_cli_reports_one_line_per_error_and_exits_2(tree):
     assert "Traceback" not in result.stderr
     [line] = result.stderr.strip().splitlines()
     assert line.startswith("rules/rake.yaml:") and "rule id 'Bad_Id' must be lower-case" in line
+
+
+def test_the_examples_readme_lists_every_function_an_example_may_call():
+    """executable_examples/README.md's table of callables is the engine's, whole (a new room's editors
+    write calls from it): a public function added or removed fails here until the table says so."""
+    from rulebook.core.calls import FUNCTIONS, HOUSE_METHODS
+
+    text = (ROOT / "executable_examples" / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^  \| `(\w+)` \| (.+) \|$", text, re.MULTILINE))
+    listed = {owner: set(re.findall(r"`(\w+)`", functions)) for owner, functions in rows.items()}
+    assert listed == {**{owner: set(names) for owner, names in FUNCTIONS.items()}, "house": set(HOUSE_METHODS)}
