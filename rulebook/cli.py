@@ -23,7 +23,7 @@ from rulebook.i18n.catalogs import LANGUAGES, TRANSLATED, entry_state, merge, ne
 from rulebook.project import Project
 from rulebook.editions import load_at, tag_edition
 from rulebook.reading.changes import compare, redline
-from rulebook.gate.checks import Problem, name_problem, run_checks
+from rulebook.gate.checks import Problem, name_problem, run_checks, unpublished_in
 from rulebook.gate.coherence import confirm_notes
 from rulebook.gate.fidelity import departures
 from rulebook.gate.reports import FORMATS, render
@@ -141,13 +141,20 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
     except ModelErrors as exc:
         _print_errors(exc.errors)
         return 2
+    try:   # which entries each language's readers see (a project that cannot load yet counts them all)
+        project: Project | None = Project.load(root)
+    except (ModelError, ModelErrors):
+        project = None
     for lang, existing in catalogs.items():
         path = po_path(root, lang)
         catalog = merge(existing, template) if existing is not None else new_catalog(lang, template)
         write_catalog(path, catalog)
         messages = [m for m in catalog if m.id]
-        missing = sum(1 for m in messages if entry_state(m) != "translated")
-        print(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review")
+        unshown = unpublished_in(project, lang) if project is not None else frozenset()
+        missing = sum(1 for m in messages if entry_state(m) != "translated" and m.context not in unshown)
+        left = sum(1 for m in messages if entry_state(m) != "translated" and m.context in unshown)
+        aside = f" ({left} more that only houses publishing other languages show)" if left else ""
+        print(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review{aside}")
     return 0
 
 

@@ -65,3 +65,10 @@ def test_only_the_houses_languages_are_built_and_offered(tree, capsys):
     assert set(switcher) == {"hr", "en"}, switcher
     chooser = (build / "site" / "index.html").read_text(encoding="utf-8")
     assert 'href="casino/hr/' in chooser and 'href="casino/fr/' not in chooser
+
+
+def test_update_po_counts_apart_what_no_reader_of_the_language_sees(tree, capsys):
+    _publish(tree, "[hr, en]")
+    _untranslate(tree, "fr", "tournament-chip-race.text")
+    said = run_rulebook(tree, "update-po", "--lang", "fr").stdout
+    assert "0 to translate or review (1 more that only houses publishing other languages show)" in said, said
