@@ -23,11 +23,11 @@ from rulebook.i18n.catalogs import LANGUAGES, TRANSLATED, entry_state, merge, ne
 from rulebook.project import Project
 from rulebook.editions import load_at, tag_edition
 from rulebook.reading.changes import compare, redline
-from rulebook.gate.checks import Problem, name_problem, run_checks, unpublished_in
+from rulebook.gate.checks import Problem, name_problem, run_checks
 from rulebook.gate.coherence import confirm_notes
 from rulebook.gate.fidelity import departures
 from rulebook.gate.reports import FORMATS, render
-from rulebook.gate.status import all_status
+from rulebook.gate.status import all_status, unpublished_in
 from rulebook.gate.translator_notes import annotated
 from rulebook.publish import faults, lock, runtime
 from rulebook.publish.build import build_site, print_rulebooks
@@ -402,7 +402,8 @@ NEXT_STEPS = """\
   1. put the room's own documents in houses/{id}/ and read them;
   2. fill in each key marked "to write" (`rulebook check` lists those still to write, with their lines);
   3. write its own rules as a part (rules/README.md) and list the library parts it publishes;
-  4. `make gettext update-po`, translate its strings into the languages it publishes, then `make check site`."""
+  4. `make gettext update-po` (rulebook gettext, rulebook update-po), translate its strings into the languages
+     it publishes, then `make check site` (rulebook check, rulebook site --house {id})."""
 
 
 def _new_skeleton(root: Path, target: Path, house_id: str, name: str) -> int:

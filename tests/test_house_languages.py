@@ -35,6 +35,8 @@ def test_a_language_no_house_of_the_rule_publishes_needs_no_translation(tree):
     _publish(tree, "[hr, en]")
     result = run_rulebook(tree, "check")
     assert result.returncode == 0, result.stdout[-2000:]
+    french = next(line for line in result.stdout.splitlines() if line.startswith("fr: "))
+    assert french.endswith(", 0 fuzzy, 0 missing") and "0 problem(s)" in french, french   # counted apart, not missing
     _untranslate(tree, "fr", "holdem-showdown-split-pot.text")   # the guide's: the club still publishes French
     assert "[untranslated] holdem-showdown-split-pot" in run_rulebook(tree, "check").stdout
 

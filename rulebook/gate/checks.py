@@ -19,7 +19,7 @@ from rulebook.core import sources
 from rulebook.core.characters import not_text
 from rulebook.core.errors import Problem
 from rulebook.core.memo import Memo, digest
-from rulebook.core.model import Rulebook, replacement_fields
+from rulebook.core.model import replacement_fields
 from rulebook.core.numbering import numbering_problems
 from rulebook.core.yamlload import MAX_TEXT
 from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of
@@ -28,6 +28,7 @@ from rulebook.project import Project
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
 from rulebook.gate.documents import document_problems
+from rulebook.gate.status import unpublished_in
 from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
                                       french_typography_problem,
                                       glossary_problems, markup_problem)
@@ -235,29 +236,6 @@ def house_names(project: Project) -> dict[str, frozenset[str]]:
                           for word in re.findall(r"\w+", name))
         found.update({f"house.{house_id}.{field}": words for field in ("title", "about")})
     return found
-
-
-def unpublished_in(project: Project, lang: str) -> frozenset[str]:
-    """The contexts whose entries only houses that do not publish ``lang`` show (their own rules, their
-    worked examples, their title and line): no reader of the language sees them, so the gate does
-    not ask for their translation. Empty while every house publishes the language."""
-    others = [view.book for view in project.houses.values() if lang not in view.book.languages]
-    if not others:
-        return frozenset()
-
-    def rules(books: list[Rulebook]) -> set[str]:
-        return {rule.id for book in books for rule in project.houses[book.id].editors_book.rules}
-
-    def headings(books: list[Rulebook]) -> set[str]:   # their parts' and sections' own strings
-        parts = [part for book in books for part in project.houses[book.id].editors_book.parts]
-        return {part.id for part in parts} | {section.id for part in parts for section in part.sections}
-
-    publishing = [view.book for view in project.houses.values() if lang in view.book.languages]
-    theirs = rules(others) - rules(publishing)
-    titled = headings(others) - headings(publishing)
-    contexts = {message.context for message in project.template if message.id and message.context
-                and (rule_of(message) in theirs or message.context.split(".")[0] in titled)}
-    return frozenset(contexts | {f"house.{book.id}.{field}" for book in others for field in ("title", "about")})
 
 
 def run_checks(project: Project) -> list[Problem]:
