@@ -134,9 +134,14 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     title, parameters, rel, stated, loader.root.parent, edition, effective,
                     clean(fields["copyright"]) if fields.get("copyright") else None, base_url,
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
-                    short_form, data.line_of("short_form") if "short_form" in data else 1, money, languages,
-                    table_card, data.line_of("table_card") if "table_card" in data else 1,
-                    documents, data.line_of("documents") if "documents" in data else 1, sections)
+                    short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
+                    table_card_line=_line(data, "table_card"), documents=documents,
+                    documents_line=_line(data, "documents"), sections=sections)
+
+
+def _line(data: Map, key: str) -> int:
+    """The line of a key of the house file; its first line when the file leaves the key out."""
+    return data.line_of(key) if key in data else 1
 
 
 def _names(data: Map, reader: Reader, house_id: str) -> dict[str, str]:

@@ -49,6 +49,12 @@ def short_form_file(lang: str) -> str:
     return f"short-form-{lang}.pdf"
 
 
+def prints_rake_card(book: Rulebook) -> bool:
+    """Whether the house has a rake card: its front is the house's band table (a room that takes no
+    rake, or rakes a plain percentage, has none)."""
+    return bool((book.house.get("rake") or {}).get("bands"))
+
+
 def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
     """The two languages of the house's two-sided card (its language of authority and English), if any."""
     official = book.house["official_language"]
@@ -97,7 +103,7 @@ def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path
                                   card_file(row).replace(".pdf", f"-{both}.pdf"), "A6", row))
             found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
                                   sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
-    if (book.house.get("rake") or {}).get("bands"):   # the rake card prints the house's band table
+    if prints_rake_card(book):
         found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
         found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, "A4"))
     return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(d.located(printed))) for d in found]

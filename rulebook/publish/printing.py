@@ -33,8 +33,8 @@ from rulebook.reading import Reading
 from rulebook.reading.table_facts import (RAKE_RULES, TOURNAMENT_TITLE, CitedRule, cited, deal_twice_rake_line,
                                           split_pot_line, table_facts, table_rows, unbroken)
 from rulebook.publish import print_cache, workers
-from rulebook.publish.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, redline_file,
-                                        rulebook_file, sheet_file, short_form_file)
+from rulebook.publish.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, prints_rake_card,
+                                        redline_file, rulebook_file, sheet_file, short_form_file)
 from rulebook.publish.environments import environment
 from rulebook.publish.history import history, prepare
 from rulebook.publish.inputs import inputs_of, print_code, print_code_digest, print_versions
@@ -390,7 +390,7 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     origins = {f"{folder}/{name}": (book.house_file, _line_of_table(book, index),
                                     book.id if row.get("tournament") else row["name"])
                for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
-    raked = bool((book.house.get("rake") or {}).get("bands"))   # the rake card is its band table
+    raked = prints_rake_card(book)
     for name in (RAKE_FILE, RAKE_SHEET_FILE) if raked else ():
         origins[f"{folder}/{name}"] = (book.house_file, book.house.line_of("rake"), "rake")
     if len(renderers) == 1:
