@@ -245,11 +245,12 @@ def run_checks(project: Project) -> list[Problem]:
     problems += coherence_problems(project)
     problems += document_problems(project)
     problems += check_template(project.root, project.template)
+    names = house_names(project)   # the same for every language
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(project.code_digest, project.glossary.digest, lang))
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo,
-                                  unpublished_in(project, lang), house_names(project))
+                                  unpublished_in(project, lang), names)
         memo.save()
     return problems + check_editions(project)
 
