@@ -195,7 +195,7 @@ def cmd_site_root(root: Path, args: argparse.Namespace) -> int:
         print(f"{site}: no folder of house {', '.join(missing) or '(any)'} in it: copy each house's "
               "_build/site/<house> there first", file=sys.stderr)
         return 2
-    write_root(project, site, runtime.runtime(project.root))
+    write_root(project, site, runtime.runtime(project.root), root / "_build")
     print(f"{site}: the root page, robots.txt, the 404 pages and the runtime, for {', '.join(project.houses)}")
     return 0
 

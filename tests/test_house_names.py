@@ -107,8 +107,8 @@ def test_a_house_with_an_address_has_a_preview_picture_in_its_language(named_sit
             assert _meta(head, "og:image") == f"{BASE}/casino/{lang}/preview/{pictures[0].name}"
             assert (_meta(head, "og:image:width"), _meta(head, "og:image:height")) == (str(WIDTH), str(HEIGHT))
             assert name in _meta(head, "og:image:alt"), (lang, page)
-        sw = (folder / "sw.js").read_text(encoding="utf-8")
-        assert "preview/" not in sw   # for other sites' previews, not kept for reading offline
+        kept = (folder / "offline.json").read_text(encoding="utf-8")
+        assert "preview/" not in kept   # for other sites' previews, not kept for reading offline
 
 
 def test_the_picture_is_made_again_only_when_what_it_shows_changes(tmp_path):

@@ -1,11 +1,10 @@
 """The conventions of a multilingual site (rulebook.publish.web, rulebook.publish.notfound, rulebook.publish.offline): with a
 house's ``base_url`` every page says its own address and the same page in every language, and the
 house has a sitemap; without one, no address at all. Either way: titles naming the house, a
-description, one viewport tag, a 404 page per language, and the files the offline reader needs."""
+description, one viewport tag and a 404 page per language (what the offline reader needs: tests/test_offline.py)."""
 
 from __future__ import annotations
 
-import json
 import re
 from html import unescape
 from pathlib import Path
@@ -14,7 +13,6 @@ from xml.etree import ElementTree
 import pytest
 
 from rulebook.i18n.catalogs import LANGUAGES
-from rulebook.publish.offline import write as write_offline
 from rulebook.publish.site import build_all
 from tests.conftest import edit
 
@@ -155,36 +153,3 @@ def test_a_404_page_in_every_language_offers_the_search_and_the_home_page(built_
             assert f'action="/{house}/{lang}/search.html"' in html and f'href="/{house}/{lang}/index.html"' in html
     root = (built_site / "404.html").read_text(encoding="utf-8")
     assert all(f'data-lang="{lang}"' in root for lang in LANGUAGES)
-
-
-def test_each_language_has_a_manifest_and_a_worker_keeping_its_pages_and_search(built_site, project):
-    for house_id, view in project.houses.items():
-        for lang in LANGUAGES:
-            folder = built_site / house_id / lang
-            manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
-            assert manifest["lang"] == lang and view.book.name_in(lang) in manifest["name"]
-            assert manifest["short_name"] == view.book.name_in(lang)
-            assert manifest["start_url"] == "index.html" and (folder / manifest["icons"][0]["src"]).is_file()
-            data = json.loads(re.match(r"const RULEBOOK = (.*);\n", (folder / "sw.js").read_text(encoding="utf-8")).group(1))
-            assert data["cache"] == f"rulebook-{house_id}-{lang}-"
-            assert {"search.html", "searchindex.js", "_static/rule_index.js", "rake.html" if house_id == "club" else "index.html",
-                    "glossary.html"} <= set(data["files"])
-            assert all((folder / name).is_file() for name in data["files"] if name != "./")
-            assert not any(name.startswith(("downloads/", "edition/", "r/")) for name in data["files"])
-            assert 'rel="manifest" href="manifest.webmanifest"' in (folder / "glossary.html").read_text(encoding="utf-8")
-
-
-def test_a_new_edition_is_a_new_worker_whose_cache_replaces_the_old(tmp_path):
-    (tmp_path / "_static").mkdir()
-    (tmp_path / "index.html").write_text("edition 1", encoding="utf-8")
-    (tmp_path / "_static" / "a.js").write_text("a", encoding="utf-8")
-
-    def version() -> str:
-        write_offline(tmp_path, "Rules", "Club", "Rules", "en", "club")
-        return json.loads(re.match(r"const RULEBOOK = (.*);\n", (tmp_path / "sw.js").read_text()).group(1))["version"]
-
-    first = version()
-    assert version() == first   # nothing changed: the same worker
-    (tmp_path / "index.html").write_text("edition 2", encoding="utf-8")
-    assert version() != first
-    assert "name !== CACHE" in (tmp_path / "sw.js").read_text() and "name.startsWith(RULEBOOK.cache)" in (tmp_path / "sw.js").read_text()

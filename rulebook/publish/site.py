@@ -29,7 +29,7 @@ from rulebook.i18n.catalogs import LANGUAGES, language_choices
 from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.gate.status import all_status
-from rulebook.publish import runtime
+from rulebook.publish import offline, precompress, runtime
 from rulebook.publish import workers
 from rulebook.publish.archive import FOLDER as ARCHIVE, archived, archived_editions, banner as archive_banner, \
     folder as archive_folder, previous_edition
@@ -343,7 +343,7 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     if all(skipped) and published.is_file() and \
             published.read_text(encoding="utf-8") == chooser_html(project, build / folder) and \
             all(_archives_published(build / folder / house / lang) == archives[house] for house, lang, *_ in jobs) and \
-            (shared is None or runtime.published(shared, build / folder)):
+            (shared is None or runtime.published(shared, build / folder)) and offline.root_written(build / folder):
         return ok   # nothing was rebuilt: the published site is this build already
     site = publication.stage(folder)
     # The editions in force first, each without the archive it published (the archived editions
@@ -354,20 +354,24 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         else:
             carry(build / folder / place, site / place, leave=() if number else (ARCHIVE,))
     keep_unrebuilt(build / folder, site, {house_id: view.book.languages for house_id, view in project.houses.items()})
-    write_root(project, site, shared)
+    write_root(project, site, shared, build)
     return ok
 
 
-def write_root(project: Project, site: Path, shared: runtime.Runtime | None) -> None:
+def write_root(project: Project, site: Path, shared: runtime.Runtime | None, build: Path) -> None:
     """What the site holds beside its houses, from the houses found in ``site``: the root page, robots.txt
-    and the sitemaps, the 404 pages, and the calculators' runtime (``shared``). Also what assembles a site
-    from houses built apart (``rulebook site-root``, the CI's houses built one per runner)."""
+    and the sitemaps, the 404 pages, the calculators' runtime (``shared``; what is slow to make of it kept
+    in ``build``'s print cache), and the offline worker with its lists, each compressed beside it where
+    that gains. Also what assembles a site from houses built apart (``rulebook site-root``, the CI's
+    houses built one per runner)."""
     write_chooser(project, site)
     write_site_files({house_id: (view.book.base_url, view.book.house["official_language"])
                       for house_id, view in project.houses.items()}, site)
     write_not_found(project, site)
     if shared is not None:
-        runtime.write(shared, site)
+        runtime.write(shared, site, build)
+    offline.write_root(site)
+    precompress.write_folder(site, leave=[path.name for path in site.iterdir() if path.is_dir()])
 
 
 def stage(work: Path, published: Path, staged: Path) -> None:

@@ -36,9 +36,9 @@ from rulebook.i18n.search_words import number_words, question_stopwords
 from rulebook.i18n.theme_strings import search_translations_js, translate_theme, translated_labels
 from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
-from rulebook.reading import calculators
+from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish import link_preview, notfound, offline, rule_index, runtime, web, wheel
+from rulebook.publish import link_preview, notfound, offline, precompress, rule_index, runtime, web, wheel
 from rulebook.publish.archive import folder
 from rulebook.publish.environments import bytecode_cache
 from rulebook.publish.render import PageRenderer
@@ -193,14 +193,18 @@ def _offline(app: Sphinx) -> bool:
 
 def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     """The page's title naming its house, its head's description, Open Graph tags, canonical and
-    alternates (``rulebook.publish.web``), one viewport tag (docutils adds a second to the theme's), and the
-    web app manifest of an edition kept offline; the 404 page's languages lead to their home pages."""
+    alternates (``rulebook.publish.web``), one viewport tag (docutils adds a second to the theme's), the
+    web app manifest of an edition kept offline, and no stylesheet for code where no code is shown (a
+    reader's page); the 404 page's languages lead to their home pages."""
     renderer, place = _RENDERERS[app], _place(app)
     book = renderer.book
     rulebook = renderer.text(book.title)
     page = Markup(context.get("title") or "").striptags()
     context["rulebook_title"] = title = web.page_title(page, book.name, rulebook)
     context["metatags"] = _VIEWPORT.sub("", context.get("metatags") or "")
+    if not app.config.rulebook_editors:   # no code is highlighted on a reader's page: 20 kB a page saved
+        context["css_files"] = [css for css in context.get("css_files", ())
+                                if not str(getattr(css, "filename", css)).endswith("pygments.css")]
     if app.builder.name != "html":
         context["rulebook_head"] = ""
         return
@@ -263,7 +267,8 @@ def write_calculators(app: Sphinx, exception: Exception | None) -> None:
         return
     renderer = _RENDERERS[app]
     found = runtime.runtime(renderer.project.root)
-    where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE}
+    where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE,
+             "snapshot": runtime.SNAPSHOT, "lock": found.lock}
     data = calculators.page_data(renderer.reading, calculators.offered(renderer.reading), where)
     _write_if_changed(Path(app.outdir) / "_static" / "calculators.json",
                       json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
@@ -309,26 +314,35 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
     """
     if exception is not None or app.builder.format != "html" or app.builder.name != "html":
         return
-    folder = Path(app.outdir) / "r"
+    folder = Path(app.outdir) / offline.RULES
     folder.mkdir(exist_ok=True)
     reading = _RENDERERS[app].reading
     place = _place(app)
     written = set()
-    for part in reading.book.parts:
-        for rule in part.rules:
-            target = f"../{part.id}.html#{rule.id}"
-            cited, title = reading.cite(rule.id), reading.title(rule)
-            address = place.url(part.id)
-            page = _REDIRECT.format(target=escape(target), lang=escape(app.config.language),
-                                    canonical=f'\n<link rel="canonical" href="{escape(address)}">' if address else "",
-                                    title=escape(f"{cited} · {title}" if cited else title),
-                                    text=escape("" if rule.see else reading.wording(rule)))
-            for name in (rule.id, *_addresses(reading.number_of(rule.id), reading.numbers)):
-                written.add(f"{name}.html")
-                _write_if_changed(folder / f"{name}.html", page)
+    for name, (part, rule) in rule_addresses(reading).items():
+        target = f"../{part.id}.html#{rule.id}"
+        cited, title = reading.cite(rule.id), reading.title(rule)
+        address = place.url(part.id)
+        written.add(name)
+        _write_if_changed(folder / name, _REDIRECT.format(
+            target=escape(target), lang=escape(app.config.language),
+            canonical=f'\n<link rel="canonical" href="{escape(address)}">' if address else "",
+            title=escape(f"{cited} · {title}" if cited else title),
+            text=escape("" if rule.see else reading.wording(rule))))
     for stale in folder.glob("*.html"):   # a rule the house no longer publishes: its address would lead nowhere
         if stale.name not in written:
             stale.unlink()
+
+
+def rule_addresses(reading: Reading) -> dict[str, tuple[Any, Any]]:
+    """Each rule's permanent addresses (``<rule-id>.html``, ``<number>.html``, a split passage's
+    ``34.html``), with the part and the rule each leads to."""
+    found = {}
+    for part in reading.book.parts:
+        for rule in part.rules:
+            for name in (rule.id, *_addresses(reading.number_of(rule.id), reading.numbers)):
+                found[f"{name}.html"] = (part, rule)
+    return found
 
 
 def _picture(app: Sphinx) -> link_preview.Picture:
@@ -344,13 +358,26 @@ def write_picture(app: Sphinx, exception: Exception | None) -> None:
 
 
 def write_offline(app: Sphinx, exception: Exception | None) -> None:
-    """The web app manifest and the service worker, once every other file of the folder is written."""
+    """The web app manifest and the list the site's worker keeps the language by
+    (``rulebook.publish.offline``), once every other file of the folder is written."""
     if exception is not None or not _offline(app):
         return
     renderer = _RENDERERS[app]
     book = renderer.book
-    offline.write(Path(app.outdir), web.page_title(renderer.text(book.title), book.name), book.name,
-                  web.description(renderer, "index", ""), app.config.language or "en", book.id)
+    outdir = Path(app.outdir)
+    rules = {f"{offline.RULES}/{name}": f"{part.id}.html#{rule.id}"
+             for name, (part, rule) in rule_addresses(renderer.reading).items()}
+    found = runtime.runtime(renderer.project.root) if (outdir / f"{calculators.PAGE}.html").exists() else None
+    offline.write(outdir, web.page_title(renderer.text(book.title), book.name), book.name,
+                  web.description(renderer, "index", ""), app.config.language or "en", book.languages, rules,
+                  [f"../../{name}" for name in found.starting] if found else [])
+
+
+def write_compressed(app: Sphinx, exception: Exception | None) -> None:
+    """Every large file of a reader's folder compressed beside it (``rulebook.publish.precompress``),
+    once every other file is written."""
+    if exception is None and app.builder.name == "html" and not app.config.rulebook_editors:
+        precompress.write_folder(Path(app.outdir))
 
 
 def _addresses(number: str | None, numbers: Mapping[str, str]) -> list[str]:
@@ -553,6 +580,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", write_calculators)
     app.connect("html-page-context", page_conventions)
     app.connect("build-finished", write_offline, priority=900)   # after every other file is written
+    app.connect("build-finished", write_compressed, priority=950)   # after the offline lists
     app.add_transform(RedSuits)
     app.add_node(deleted, **_redline_visitors("del"))
     app.add_node(inserted, **_redline_visitors("ins"))

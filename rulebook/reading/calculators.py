@@ -35,6 +35,9 @@ UI = {
     # Translators: shown while the calculators' engine loads in the reader's browser.
     "loading": N_("Loading the calculator…"),
     "failed": N_("The calculator could not start: reload the page to try again."),
+    # Translators: shown on the calculators page opened without a signal before it was ever opened with one.
+    "offline": N_("The calculators need a signal once, the first time they open: open this page again with a "
+                  "signal, and after that they work without one."),
     # Translators: before the rules (their numbers, linked) that decided a calculator's answer.
     "decided": N_("Decided by:"),
     "yes": N_("Yes"),
@@ -127,7 +130,7 @@ def plain(data: Any) -> Any:
     return data
 
 
-def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mapping[str, str]) -> dict[str, Any]:
+def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mapping[str, Any]) -> dict[str, Any]:
     """What the calculators page's script reads (written as JSON, never as code): the house's
     parameters, the language's number symbols and words, each calculator's inputs and rules, and
     where the runtime is (``runtime``: addresses relative to the page)."""

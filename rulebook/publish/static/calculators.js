@@ -2,11 +2,10 @@
    are rulebook/core/floor.py's, run on the rules' own engine in Pyodide). This script reads the form,
    hands what the reader typed to Python, and writes the answer as text (textContent, never markup).
    It decides nothing: no rule is worked out here. The page is readable before the runtime loads;
-   each form's button waits for it. */
+   each form's button waits for it. The site's offline worker keeps the runtime (offline.js asks it to
+   once the runtime has started here). */
 (function () {
   "use strict";
-
-  const RUNTIME_CACHE = "rulebook-runtime";   // rulebook/publish/offline.py's RUNTIME_CACHE
 
   function element(tag, attributes, text) {
     const made = document.createElement(tag);
@@ -118,54 +117,60 @@
     made.dataset.state = "answered";
   }
 
-  /* On a first visit the site's offline worker (offline.js) is still installing: wait for it to take
-     the page (a few seconds at most), so that the runtime, fetched through it, is kept on the way
-     and downloaded once, not once for Pyodide and again for the cache. */
-  function controlled() {
-    if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller ||
-        !document.querySelector('link[rel="manifest"]')) {
-      return Promise.resolve();
+  /* A standard library with nothing in it: everything the engine imports is in the snapshot already. */
+  const NO_STDLIB = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+
+  /* The snapshot's memory (rulebook/publish/runtime.py's sparse format): its runs of bytes at their
+     places, zeros elsewhere. */
+  function dense(buffer) {
+    const view = new DataView(buffer);
+    const magic = new TextDecoder().decode(new Uint8Array(buffer, 0, 8));
+    if (magic !== "RBSNAP1\0") {
+      throw new Error("not a snapshot");
     }
-    const taken = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, {once: true}));
-    return Promise.race([taken, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    const size = view.getUint32(8, true), count = view.getUint32(12, true);
+    const memory = new Uint8Array(size);
+    let at = 16 + 8 * count;
+    for (let run = 0; run < count; run += 1) {
+      const start = view.getUint32(16 + 8 * run, true), length = view.getUint32(20 + 8 * run, true);
+      memory.set(new Uint8Array(buffer, at, length), start);
+      at += length;
+    }
+    return memory;
   }
 
+  function fetched(url) {
+    return fetch(url).then((response) => {
+      if (!response.ok) {
+        throw new Error(`${url}: ${response.status}`);
+      }
+      return response;
+    });
+  }
+
+  /* Pyodide restored from the build's snapshot of it, the engine and floor.py already imported: a
+     fraction of a second, where starting Python and importing them takes seconds. Where the snapshot
+     cannot be restored, Python starts afresh and installs the engine's wheel. */
   async function python(data) {
-    await controlled();
     const base = new URL(data.runtime.pyodide, location.href).href;
     const engine = new URL(data.runtime.engine, location.href).href;
+    const snapshot = fetched(engine + data.runtime.snapshot).then((response) => response.arrayBuffer()).then(dense);
+    snapshot.catch(() => undefined);   // awaited below; a failure here is the fresh start's
     const {loadPyodide} = await import(base + "pyodide.mjs");
-    const pyodide = await loadPyodide({indexURL: base});
-    const [wheel, floor] = await Promise.all([
-      fetch(engine + data.runtime.wheel).then((response) => response.arrayBuffer()),
-      fetch(engine + "floor.py").then((response) => response.text()),
-    ]);
-    pyodide.unpackArchive(wheel, "wheel");
-    pyodide.FS.writeFile("/home/pyodide/floor.py", floor);
-    keep([base, engine]);
-    return pyodide.runPython("import floor\nfloor.respond");
-  }
-
-  /* Once the runtime has loaded, keep it for reading offline (the site's worker answers from this
-     cache), and let go of any earlier runtime's files. */
-  function keep(folders) {
-    if (!("caches" in window)) {
-      return;
+    try {
+      const pyodide = await loadPyodide({indexURL: base, _loadSnapshot: snapshot, env: {PYTHONHASHSEED: "0"},
+                                         stdLibURL: NO_STDLIB, lockFileContents: data.runtime.lock});
+      return pyodide.runPython("import floor\nfloor.respond");
+    } catch (failure) {
+      const pyodide = await loadPyodide({indexURL: base});
+      const [wheel, floor] = await Promise.all([
+        fetched(engine + data.runtime.wheel).then((response) => response.arrayBuffer()),
+        fetched(engine + "floor.py").then((response) => response.text()),
+      ]);
+      pyodide.unpackArchive(wheel, "wheel");
+      pyodide.FS.writeFile("/home/pyodide/floor.py", floor);
+      return pyodide.runPython("import floor\nfloor.respond");
     }
-    const wanted = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                    "pyodide-lock.json"].map((name) => folders[0] + name);
-    caches.open(RUNTIME_CACHE).then(async (cache) => {
-      for (const request of await cache.keys()) {
-        if (!folders.some((folder) => request.url.startsWith(folder))) {
-          await cache.delete(request);
-        }
-      }
-      for (const url of wanted) {
-        if (!(await cache.match(url))) {
-          await cache.add(url);
-        }
-      }
-    }).catch(() => undefined);
   }
 
   async function start() {
@@ -191,10 +196,13 @@
     try {
       respond = await python(data);
     } catch (failure) {
+      // Without a signal, the runtime was never kept here: say so, rather than "try again".
+      const said = navigator.onLine === false || failure instanceof TypeError ? data.ui.offline : data.ui.failed;
       for (const [made] of forms) {
-        made.querySelector(".calculator-status").textContent = data.ui.failed;
+        made.querySelector(".calculator-status").textContent = said;
       }
       document.documentElement.dataset.calculators = "failed";
+      settled();
       return;
     }
     for (const [made, calculator] of forms) {
@@ -217,6 +225,13 @@
       made.querySelector(".calculator-status").textContent = "";
     }
     document.documentElement.dataset.calculators = "ready";
+    settled();
+  }
+
+  /* The runtime has started (or could not): the page may now keep the house offline (offline.js),
+     without downloading the runtime a second time beside this page. */
+  function settled() {
+    document.dispatchEvent(new Event("rulebook:calculators-settled"));
   }
 
   if (document.readyState === "loading") {
