@@ -24,7 +24,7 @@ import statistics
 
 from playwright.sync_api import sync_playwright
 
-from served import BEFORE, SITE, Counting, previous_site, serve
+from served import BEFORE, SITE, Served, previous_site
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -40,35 +40,32 @@ ANSWER = """async ([calculator, fields]) => {
 }"""
 
 
-def visit(context, address: str, house: str, cpu: float) -> dict:
+def visit(context, address: str, house: str, cpu: float, sent: dict[str, int]) -> dict:
     page = context.new_page()
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-    Counting.sent.clear()
+    sent.clear()
     page.goto(address, wait_until="commit")
     page.wait_for_function("document.documentElement.dataset.calculators", timeout=600_000, polling=20)
     state = page.evaluate("document.documentElement.dataset.calculators")
     answer = page.evaluate(ANSWER, list(ASKED[house])) if state == "ready" else {"answered": False, "at": float("nan")}
-    by_answer = sum(Counting.sent.values())
+    by_answer = sum(sent.values())
     page.wait_for_timeout(8000)   # the offline worker keeps the house in the background
-    total = sum(Counting.sent.values())
+    total = sum(sent.values())
     page.close()
     return {"state": state, "answered": answer["answered"], "at": answer["at"] / 1000, "by_answer": by_answer, "total": total}
 
 
 def measure(site, house: str, lang: str, device: str, cpu: float, compressed: bool, repeat: int) -> dict[str, list[dict]]:
-    server, root = serve(site, compressed)
     found: dict[str, list[dict]] = {"first visit": [], "repeat visit": []}
-    try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            for _ in range(repeat):
-                context = browser.new_context(**driver.devices[device], service_workers="allow")
-                for name in found:
-                    found[name].append(visit(context, f"{root}{house}/{lang}/calculators.html", house, cpu))
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with Served(site, compressed) as served, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        for _ in range(repeat):
+            context = browser.new_context(**driver.devices[device], service_workers="allow")
+            for name in found:
+                found[name].append(visit(context, f"{served.address}{house}/{lang}/calculators.html", house, cpu,
+                                         served.sent))
+            context.close()
+        browser.close()
     return found
 
 

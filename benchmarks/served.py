@@ -2,7 +2,7 @@
 byte it sends, and the previous version's site built beside this one's, so that both are measured in
 one run.
 
-The server sends a file's precompressed sibling (``.br``, else ``.gz``) when the browser accepts it and
+The server (also the browser tests') sends a file's precompressed sibling (``.br``, else ``.gz``) when the browser accepts it and
 ``compressed`` is on, as nginx's ``gzip_static``/``brotli_static`` do (the README's lines), and revalidates
 every file (``Cache-Control: no-cache``, answered 304 when unchanged), as a plain web server does.
 """
@@ -28,7 +28,8 @@ ENCODINGS = {"br": ".br", "gzip": ".gz"}
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder and counts what it sends (bodies, per path; a 304 sends none)."""
+    """Serves a folder and counts what it sends (bodies, per path; a 304 sends none): each ``Served``
+    makes a class of its own, with its own ``sent`` and whether it sends the precompressed siblings."""
 
     sent: dict[str, int] = {}
     compressed = False
@@ -68,15 +69,39 @@ class Counting(http.server.SimpleHTTPRequestHandler):
     def copyfile(self, source, outputfile) -> None:
         data = source.read()
         outputfile.write(data)
-        Counting.sent[self.path] = Counting.sent.get(self.path, 0) + len(data)
+        self.sent[self.path] = self.sent.get(self.path, 0) + len(data)
 
 
-def serve(folder: Path, compressed: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """``folder`` served on a free port of localhost; the server and its address."""
-    handler = type("Handler", (Counting,), {"compressed": compressed})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A server that says nothing when the browser leaves before a file is sent (it does when a page
+    navigates on): a test's output shows what failed, not a traceback of a closed socket."""
+
+    def handle_error(self, request, client_address) -> None:
+        pass
+
+
+class Served:
+    """A folder served on a free port of localhost while the ``with`` block runs (or until ``stop``):
+    its ``address``, and ``sent``, the bytes of each path it sent."""
+
+    def __init__(self, folder: Path, compressed: bool = False) -> None:
+        self.sent: dict[str, int] = {}
+        handler = type("Handler", (Counting,), {"compressed": compressed, "sent": self.sent})
+        self.httpd = _QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+        self.address = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def __enter__(self) -> Served:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop serving and close the port: nothing can come from it any more (once; again is nothing)."""
+        if self.httpd.socket.fileno() != -1:
+            self.httpd.shutdown()
+            self.httpd.server_close()
 
 
 def previous_site(commit: str, house: str, lang: str | None = None) -> Path:

@@ -38,14 +38,23 @@ async function listed(url) {
   return [response, await response.clone().json()];
 }
 
-/* Every address into ``cache``, a few at a time, each unless it is there already; fails if one fails. */
-async function fill(cache, addresses, progress) {
+/* Every address into ``cache``, a few at a time, each unless it is there already; fails if one fails.
+   ``asked``: the page the reader opened, as the browser fetched it (its ?q=…, or its folder for its
+   index): fetched as it was, the browser's copy answers, and the page is not downloaded a second time. */
+async function fill(cache, addresses, progress, asked) {
   const queue = [...addresses];
+  const page = asked ? asked.split("?")[0].replace(/\/$/, "/index.html") : null;
   let done = 0;
   async function next() {
     while (queue.length) {
       const address = queue.shift();
-      if (!(await cache.match(address))) {
+      if (address === page && asked !== address) {
+        const response = await fetch(asked);
+        if (!response.ok) {
+          throw new Error(`${asked}: ${response.status}`);
+        }
+        await cache.put(address, response);
+      } else if (!(await cache.match(address))) {
         await cache.add(address);
       }
       done += 1;
@@ -85,7 +94,7 @@ async function keepSite() {
 
 /* A house, every language it publishes: the languages' lists, then their files, then the house's
    list, which marks the version whole. The printed files a reader kept are fetched again for it. */
-async function keepHouse(house, runtime) {
+async function keepHouse(house, runtime, asked) {
   const list = house + "offline.json";
   const [response, data] = await listed(list);
   const name = HOUSE(house) + data.version;
@@ -95,7 +104,7 @@ async function keepHouse(house, runtime) {
     for (const lang of Object.keys(data.languages)) {
       const folder = `${house}${lang}/`;
       const [answer, files] = await listed(folder + "offline.json");
-      await fill(cache, files.files.map((file) => new URL(file, folder).href));
+      await fill(cache, files.files.map((file) => new URL(file, folder).href), null, asked);
       await cache.put(folder + "offline.json", answer);
       languages.push([folder, files]);
     }
@@ -173,7 +182,8 @@ self.addEventListener("message", (event) => {
   if (message.type === "keep" && houseOf(String(message.house))) {
     const house = houseOf(String(message.house));
     if (!keeping.has(house)) {
-      keeping.set(house, keepSite().then(() => keepHouse(house, Boolean(message.runtime)))
+      const asked = houseOf(String(message.page)) === house ? String(message.page).split("#")[0] : null;
+      keeping.set(house, keepSite().then(() => keepHouse(house, Boolean(message.runtime), asked))
         .finally(() => keeping.delete(house)));
     }
     work = keeping.get(house);

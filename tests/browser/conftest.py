@@ -3,11 +3,7 @@ and the local web server it reads a built site from."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
-from pathlib import Path
 
 import pytest
 
@@ -40,35 +36,5 @@ def browser():
         chromium.close()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-class _QuietServer(http.server.ThreadingHTTPServer):
-    """A server that says nothing when the browser leaves before a file is sent (it does when a page
-    navigates on): a test's output shows what failed, not a traceback of a closed socket."""
-
-    def handle_error(self, request, client_address) -> None:
-        pass
-
-
-class Served:
-    """A folder served on a free port of localhost while the ``with`` block runs."""
-
-    def __init__(self, folder: Path) -> None:
-        self.httpd = _QuietServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
-        self.address = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-
-    def __enter__(self) -> Served:
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        """Stop serving and close the port: nothing can come from it any more (once; again is nothing)."""
-        if self.httpd.socket.fileno() != -1:
-            self.httpd.shutdown()
-            self.httpd.server_close()
+# The local web server the tests read a built site from (the benchmarks' too).
+from benchmarks.served import Served  # noqa: E402,F401

@@ -35,7 +35,7 @@
 
   function keep() {
     var saving = navigator.connection && navigator.connection.saveData;
-    settled.then(function () { return ask({type: "keep", house: house, runtime: !saving}); });
+    settled.then(function () { return ask({type: "keep", house: house, page: location.href, runtime: !saving}); });
   }
 
   function whenIdle() {
