@@ -113,7 +113,8 @@ CALCULATORS: tuple[Calculator, ...] = (
     )),
     Calculator("reopening", N_("Short all-in: may the player raise?"), "betting.may_raise", (
         _BIG_BLIND, _LEVELS,
-        Field("acted_at", "amount", N_("The total the player last bet or called (empty: not acted yet)"),
+        Field("acted_at", "amount", N_("The total the player last bet or called in this round (0 if they checked; "
+                                       "empty if they have not acted yet: posting a blind is not acting)"),
               optional=True),
     )),
     Calculator("side-pots", N_("Side pots and odd chips"), "pots.split", (
@@ -353,14 +354,34 @@ def pot_limit(i: _Inputs) -> Answer:
 
 
 def reopening(i: _Inputs) -> Answer:
+    """One outcome for each player the round's totals describe: the player who acted at the total
+    given (if one is), and a player yet to act. The engine decides both (``betting.may_raise``)."""
     s = i.symbols
     big, levels, acted = i["big_blind"], _levels(i["levels"]), i["acted_at"]
+    bet = levels[-1]
     if acted is not None and acted != 0 and acted not in levels:
         raise Refused(N_("The player can only have bet or called one of the totals of the round."))
-    may = betting.may_raise(levels, big_blind=big, acted_at=acted, rule=i.house.incomplete_all_in)
-    return Answer({"may_raise": may}, [
-        (N_("The player may raise.") if may else N_("The player may only call or fold."), {}),
-        (N_("The smallest raise is to {total}."), {"total": _money(betting.min_raise_to(levels, big_blind=big), s)})])
+    if acted == bet:
+        raise Refused(N_("A player who bet or called {level}, the bet now, has nothing to call: they act again "
+                         "only if someone raises."), level=_money(bet, s))
+    said = {   # what is said of a player, by what they did before: (may raise, may only call or fold)
+        "not acted": (N_("A player who has not acted yet in this round may raise; the smallest raise is to {total}."),
+                      N_("A player who has not acted yet in this round may only call or fold.")),
+        "checked": (N_("A player who checked may raise; the smallest raise is to {total}."),
+                    N_("A player who checked may only call or fold.")),
+        "acted": (N_("A player who last bet or called {level} may raise; the smallest raise is to {total}."),
+                  N_("A player who last bet or called {level} may only call or fold.")),
+    }
+    smallest = betting.min_raise_to(levels, big_blind=big)
+    steps: Steps = [(N_("The bet to call is {bet}; the last full bet or raise was {full}."),
+                     {"bet": _money(bet, s), "full": _money(betting.last_full_raise(levels, big_blind=big), s)})]
+    outcomes = []
+    for who in ([] if acted is None else [acted]) + [None]:
+        may = betting.may_raise(levels, big_blind=big, acted_at=who, rule=i.house.incomplete_all_in)
+        outcomes.append({"acted_at": who, "may_raise": may, "min_raise_to": smallest if may else None})
+        may_say, may_not_say = said["not acted" if who is None else "checked" if who == 0 else "acted"]
+        steps.append((may_say if may else may_not_say, {"level": _money(who or 0, s), "total": _money(smallest, s)}))
+    return Answer({"players": outcomes}, steps)
 
 
 def _not_called(given: Mapping[int, int], folded: Sequence[int]) -> dict[int, int]:
