@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerrules import House, betting, pots, table
 
@@ -23,6 +23,15 @@ def N_(message: str) -> str:
     """Mark a message for the catalogs (``rulebook gettext`` extracts it); the build translates it.
     (Not ``rulebook.i18n.vocabulary.N_``: this module is shipped alone, without the generator.)"""
     return message
+
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def raked(function: _Function) -> _Function:
+    """Mark a function whose messages speak of the house's rake, whichever calculator says them: the
+    page of a house that takes no rake is sent none of them (``rulebook.reading.calculators``)."""
+    return function
 
 
 #: The largest amount or count a reader may type: beyond it, no table's chips (a guard, not a rule).
@@ -57,33 +66,39 @@ class Field:
     positive: bool = False
     #: Asked only of a house with no stakes table (a cash house's stakes give it).
     without_stakes: bool = False
+    #: Asked only of a house that takes rake (what its rake needs; its label is sent to no other house).
+    raked: bool = False
 
 
 @dataclass(frozen=True)
 class Calculator:
     """A calculator: its title, the engine function whose worked examples name the rules that decide
-    its answer (the house offers it when it publishes one of them), and its inputs."""
+    its answer (the house offers it when it publishes one of them), and its inputs. ``also``: engine
+    functions that decide part of the answer where the house has rules for them (its rake, beside
+    the side pots), their rules named with the others."""
 
     id: str
     title: str
     engine: str
     fields: tuple[Field, ...]
+    also: tuple[str, ...] = ()
 
     def asks(self, house: House) -> tuple[Field, ...]:
         """The inputs this house's readers give: the stakes where it has a stakes table, what they
-        would have told otherwise where it has none."""
+        would have told otherwise where it has none, and what its rake needs where it takes one."""
         cash = bool(house.stakes_names)
-        return tuple(f for f in self.fields if (f.kind != "stakes" or cash) and not (f.without_stakes and cash))
+        return tuple(f for f in self.fields if (f.kind != "stakes" or cash) and not (f.without_stakes and cash)
+                     and (house.takes_rake or not f.raked))
 
 
 _STAKES = Field("stakes", "stakes", N_("Stakes"))
 _BIG_BLIND = Field("big_blind", "amount", N_("Big blind"), positive=True)
 _LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order, blinds first"), "5; 10; 20")
+_FLOP = Field("flop", "yesno", N_("Was a flop dealt?"), raked=True)
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator("rake", N_("Rake of a hand"), "house.rake", (
-        _STAKES, Field("players", "count", N_("Players dealt in")),
-        Field("flop", "yesno", N_("Was a flop dealt?")),
+        _STAKES, Field("players", "count", N_("Players dealt in")), _FLOP,
         Field("pots", "amounts", N_("Pots, main pot first"), "300; 120"),
     )),
     Calculator("split-pot-rake", N_("Rake of a split pot"), "house.split_pot_rake", (
@@ -98,7 +113,8 @@ CALCULATORS: tuple[Calculator, ...] = (
     )),
     Calculator("reopening", N_("Short all-in: may the player raise?"), "betting.may_raise", (
         _BIG_BLIND, _LEVELS,
-        Field("acted_at", "amount", N_("The total the player last bet or called (empty: not acted yet)"),
+        Field("acted_at", "amount", N_("The total the player last bet or called in this round (0 if they checked; "
+                                       "empty if they have not acted yet: posting a blind is not acting)"),
               optional=True),
     )),
     Calculator("side-pots", N_("Side pots and odd chips"), "pots.split", (
@@ -107,8 +123,8 @@ CALCULATORS: tuple[Calculator, ...] = (
                                     "the same number for a tie"), "2; 1; 1"),
         Field("folded", "seats", N_("Seats that folded"), optional=True),
         Field("button", "seat", N_("Button seat")),
-        _STAKES, Field("chip", "amount", N_("Smallest chip in play"), positive=True, without_stakes=True),
-    )),
+        _STAKES, Field("chip", "amount", N_("Smallest chip in play"), positive=True, without_stakes=True), _FLOP,
+    ), also=("house.rake", "house.split_pot_rake")),
     Calculator("chip-race", N_("Chip race"), "table.chip_race", (
         Field("small", "amount", N_("Chip being removed"), positive=True),
         Field("large", "amount", N_("Next chip up"), positive=True),
@@ -250,6 +266,24 @@ def _seats_ok(house: House, count: int, symbols: Mapping[str, str]) -> None:
                       players=_count(count, symbols), most=_count(seats, symbols))
 
 
+Steps = list[tuple[str, dict[str, Any]]]
+
+
+@raked
+def _hand_rake(house: House, stakes: str, players: int, flop: bool, amounts: list[int],
+               s: Mapping[str, str]) -> tuple[list[int], Steps]:
+    """The engine's rake from each pot of one hand (``House.rake``: one cap for the hand, main pot
+    first), and what an answer says of it first: that no flop means no rake, or the cap."""
+    taken = house.rake(amounts, stakes=stakes, players=players, flop=flop)
+    if not flop and house.no_flop_no_drop:
+        return taken, [(N_("No flop was dealt: no rake is taken."), {})]
+    if house.stakes(stakes).rake_cap is None:   # a house may rake without a cap
+        return taken, []
+    return taken, [(N_("The cap for the hand at {stakes} with {players} players dealt in: {cap}."),
+                    {"stakes": stakes, "players": _count(players, s),
+                     "cap": _money(house.rake_cap(stakes, players=players), s)})]
+
+
 def rake(i: _Inputs) -> Answer:
     house, s = i.house, i.symbols
     stakes, players, flop, amounts = i["stakes"], i["players"], i["flop"], i["pots"]
@@ -261,15 +295,8 @@ def rake(i: _Inputs) -> Answer:
                          "player all-in."), count=_count(len(amounts), s), players=_count(players, s))
     if 0 in amounts:
         raise Refused(N_("A pot cannot be empty."))
-    taken = house.rake(amounts, stakes=stakes, players=players, flop=flop)
-    steps: list[tuple[str, dict[str, Any]]] = []
-    if not flop:
-        steps.append((N_("No flop was dealt: no rake is taken."), {}))
-    else:
-        if house.stakes(stakes).rake_cap is not None:   # a house may rake without a cap
-            steps.append((N_("The cap for the hand at {stakes} with {players} players dealt in: {cap}."),
-                          {"stakes": stakes, "players": _count(players, s),
-                           "cap": _money(house.rake_cap(stakes, players=players), s)}))
+    taken, steps = _hand_rake(house, stakes, players, flop, amounts, s)
+    if flop or not house.no_flop_no_drop:
         for number, (pot, cut) in enumerate(zip(amounts, taken)):
             steps.append((N_("Main pot of {pot}: rake {rake}.") if number == 0 else
                           N_("Side pot {number} of {pot}: rake {rake}."),
@@ -327,20 +354,99 @@ def pot_limit(i: _Inputs) -> Answer:
 
 
 def reopening(i: _Inputs) -> Answer:
+    """One outcome for each player the round's totals describe: the player who acted at the total
+    given (if one is), and a player yet to act. The engine decides both (``betting.may_raise``)."""
     s = i.symbols
     big, levels, acted = i["big_blind"], _levels(i["levels"]), i["acted_at"]
+    bet = levels[-1]
     if acted is not None and acted != 0 and acted not in levels:
         raise Refused(N_("The player can only have bet or called one of the totals of the round."))
-    may = betting.may_raise(levels, big_blind=big, acted_at=acted, rule=i.house.incomplete_all_in)
-    return Answer({"may_raise": may}, [
-        (N_("The player may raise.") if may else N_("The player may only call or fold."), {}),
-        (N_("The smallest raise is to {total}."), {"total": _money(betting.min_raise_to(levels, big_blind=big), s)})])
+    if acted == bet:
+        raise Refused(N_("A player who bet or called {level}, the bet now, has nothing to call: they act again "
+                         "only if someone raises."), level=_money(bet, s))
+    said = {   # what is said of a player, by what they did before: (may raise, may only call or fold)
+        "not acted": (N_("A player who has not acted yet in this round may raise; the smallest raise is to {total}."),
+                      N_("A player who has not acted yet in this round may only call or fold.")),
+        "checked": (N_("A player who checked may raise; the smallest raise is to {total}."),
+                    N_("A player who checked may only call or fold.")),
+        "acted": (N_("A player who last bet or called {level} may raise; the smallest raise is to {total}."),
+                  N_("A player who last bet or called {level} may only call or fold.")),
+    }
+    smallest = betting.min_raise_to(levels, big_blind=big)
+    steps: Steps = [(N_("The bet to call is {bet}; the last full bet or raise was {full}."),
+                     {"bet": _money(bet, s), "full": _money(betting.last_full_raise(levels, big_blind=big), s)})]
+    outcomes = []
+    for who in ([] if acted is None else [acted]) + [None]:
+        may = betting.may_raise(levels, big_blind=big, acted_at=who, rule=i.house.incomplete_all_in)
+        outcomes.append({"acted_at": who, "may_raise": may, "min_raise_to": smallest if may else None})
+        may_say, may_not_say = said["not acted" if who is None else "checked" if who == 0 else "acted"]
+        steps.append((may_say if may else may_not_say, {"level": _money(who or 0, s), "total": _money(smallest, s)}))
+    return Answer({"players": outcomes}, steps)
+
+
+def _not_called(given: Mapping[int, int], folded: Sequence[int]) -> dict[int, int]:
+    """What one player put in that no other player matched: the last pot the engine makes of the
+    chips when nobody has folded, if that player alone can win it (and is still in the hand). It
+    goes back as it is: it is in no pot of the hand, and no rake is taken from it."""
+    last = pots.side_pots(given)[-1]
+    if len(last.eligible) == 1 and not last.eligible & set(folded):
+        return {seat: last.amount for seat in last.eligible}
+    return {}
+
+
+@raked
+def _pots_rake(house: House, stakes: str, players: int, flop: bool, made: list[pots.Pot],
+               winners: list[list[int]], called: Mapping[int, int], s: Mapping[str, str]) -> tuple[list[int | None], Steps]:
+    """The house's rake from each pot of the hand (the engine's ``House.rake``), and what the answer
+    says of it first. A pot split between tied players, where the house states a rule for it, is
+    raked by that rule (``House.split_pot_rake``: only from the dead money) when it is the hand's only
+    pot; beside side pots the house's rules do not say how, and the answer says so (None: no rake
+    worked out)."""
+    split = flop and any(len(each) > 1 for each in winners) and house.stakes(stakes).split_pot_cap is not None
+    if split and len(made) > 1:
+        return [None] * len(made), [(N_("The house's rules do not say how to rake a split pot in a hand with side "
+                                        "pots: the shares below leave the rake out."), {})]
+    if split:
+        dead = pots.dead_money(called, winners[0])
+        return [house.split_pot_rake(made[0].amount, dead_money=dead, stakes=stakes)], [
+            (N_("The pot is split: its rake is taken only from the dead money ({dead}), and is at most {cap}."),
+             {"dead": _money(dead, s), "cap": _money(house.stakes(stakes).split_pot_cap or 0, s)})]
+    taken, steps = _hand_rake(house, stakes, players, flop, [pot.amount for pot in made], s)
+    return list(taken), steps
+
+
+@raked
+def _rake_taken(pot: int, cut: int, s: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
+    """A pot's rake, and what it leaves to pay out."""
+    return N_("Rake: {rake}, leaving {left}."), {"rake": _money(cut, s), "left": _money(pot - cut, s)}
+
+
+@raked
+def _paid(amount: int, winners: list[int], button: int, chip: int, s: Mapping[str, str]) -> tuple[dict[int, int], Steps]:
+    """A pot's shares after its rake, by ``pots.split`` (odd chips one each to the winners clockwise from
+    the button). What a rake leaves beyond whole chips of the smallest chip in play is an odd chip no
+    chip in play can change: ``pots.split`` gives it, as one chip of its own, to the first winner
+    clockwise (the house's odd-chip rule: an odd chip still left goes to the winner nearest the button)."""
+    rest = amount % chip
+    shares = pots.split(amount - rest, winners, button=button, chip=chip)
+    if not rest:
+        return shares, []
+    (seat,) = (seat for seat, got in pots.split(rest, winners, button=button, chip=rest).items() if got)
+    shares[seat] += rest
+    if len(winners) == 1:
+        return shares, []
+    return shares, [(N_("The rake leaves {rest} over, less than the smallest chip in play: it goes to seat {seat}, "
+                        "the first winner clockwise from the button."), {"rest": _money(rest, s), "seat": _count(seat, s)})]
 
 
 def side_pots(i: _Inputs) -> Answer:
+    """Main and side pots (the engine's ``pots.side_pots``), each paid to its winners (``pots.split``)
+    after the house's rake where it takes one; a bet nobody called goes back first."""
     house, s = i.house, i.symbols
     put, ranks, folded, button = i["contributions"], i["hands"], i["folded"] or [], i["button"]
     _seats_ok(house, len(put), s)
+    if len(put) < 2:
+        raise Refused(N_("A hand needs at least two players."))
     seats = list(range(1, len(put) + 1))
     if len(ranks) != len(put):
         raise Refused(N_("Give one hand for each player: {count} players put chips in."),
@@ -350,30 +456,47 @@ def side_pots(i: _Inputs) -> Answer:
             raise Refused(N_("There is no seat {seat} among the players."), seat=_count(seat, s))
     if set(seats) <= set(folded):
         raise Refused(N_("At least one player must still be in the hand."))
+    if not any(put):
+        raise Refused(N_("A pot cannot be empty."))
     chip = house.smallest_chip(i["stakes"]) if house.stakes_names else i["chip"]
     if chip == 0:
         raise Refused(N_("This must be more than zero."))
-    made = pots.side_pots(dict(zip(seats, put)), folded)
-    result, steps = [], []
-    for number, pot in enumerate(made):
-        best = min(ranks[seat - 1] for seat in pot.eligible)
-        winners = sorted(seat for seat in pot.eligible if ranks[seat - 1] == best)
-        if len(pot.eligible) == 1:   # a bet nobody called: it goes back as it is, never split
-            result.append({"amount": pot.amount, "eligible": winners, "shares": {winners[0]: pot.amount}})
-            steps.append((N_("{pot} nobody called goes back to seat {seat}."),
-                          {"pot": _money(pot.amount, s), "seat": _count(winners[0], s)}))
-            continue
-        if pot.amount % chip:
+    given = dict(zip(seats, put))
+    back = _not_called(given, folded)
+    called = {seat: amount - back.get(seat, 0) for seat, amount in given.items()}
+    made = [pot for pot in pots.side_pots(called, folded) if pot.amount]
+    for pot in made:
+        if len(pot.eligible) > 1 and pot.amount % chip:
             raise Refused(N_("A pot of {pot} is not a whole number of chips of {chip}, the smallest chip in play."),
                           pot=_money(pot.amount, s), chip=_money(chip, s))
-        shares = pots.split(pot.amount, winners, button=button, chip=chip)
-        result.append({"amount": pot.amount, "eligible": sorted(pot.eligible), "shares": shares})
-        steps.append((N_("Main pot: {pot}, contested by seats {seats}.") if number == 0 else
-                      N_("Side pot {number}: {pot}, contested by seats {seats}."),
-                      {"pot": _money(pot.amount, s), "seats": _seats(sorted(pot.eligible)), "number": _count(number, s)}))
-        for seat, share in shares.items():
-            steps.append((N_("Seat {seat} wins {amount}."), {"seat": _count(seat, s), "amount": _money(share, s)}))
-    return Answer({"pots": result}, steps)
+    winners = [sorted(seat for seat in pot.eligible if ranks[seat - 1] == min(ranks[e - 1] for e in pot.eligible))
+               for pot in made]
+    steps: Steps = [(N_("{pot} nobody called goes back to seat {seat}."), {"pot": _money(amount, s), "seat": _count(seat, s)})
+                    for seat, amount in back.items()]
+    taken: list[int | None] = [0] * len(made)
+    itemized = house.takes_rake and bool(made) and (i["flop"] or not house.no_flop_no_drop)
+    if house.takes_rake and made:
+        taken, said = _pots_rake(house, i["stakes"], len(put), i["flop"], made, winners, called, s)
+        steps += said
+    result = []
+    for number, (pot, won, cut) in enumerate(zip(made, winners, taken)):
+        eligible = sorted(pot.eligible)
+        if len(eligible) == 1:   # every other player with chips in it folded
+            steps.append((N_("Main pot: {pot}, seat {seat} alone still in it.") if number == 0 else
+                          N_("Side pot {number}: {pot}, seat {seat} alone still in it."),
+                          {"pot": _money(pot.amount, s), "seat": _count(eligible[0], s), "number": _count(number, s)}))
+        else:
+            steps.append((N_("Main pot: {pot}, contested by seats {seats}.") if number == 0 else
+                          N_("Side pot {number}: {pot}, contested by seats {seats}."),
+                          {"pot": _money(pot.amount, s), "seats": _seats(eligible), "number": _count(number, s)}))
+        if itemized and cut is not None:
+            steps.append(_rake_taken(pot.amount, cut, s))
+        shares, said = _paid(pot.amount - (cut or 0), won, button, chip, s)
+        steps += said
+        steps += [(N_("Seat {seat} wins {amount}."), {"seat": _count(seat, s), "amount": _money(share, s)})
+                  for seat, share in shares.items()]
+        result.append({"amount": pot.amount, "eligible": eligible, "rake": cut, "shares": shares})
+    return Answer({"pots": result, "back": back}, steps)
 
 
 def chip_race(i: _Inputs) -> Answer:

@@ -65,18 +65,26 @@ class Offered:
     rules: tuple[RuleLink, ...]
 
 
+def _runs(reading: Reading, rule_id: str, engine: str) -> bool:
+    """Whether one of the rule's worked examples runs the engine function (``owner.function``)."""
+    owner, function = engine.split(".")
+    return any(check.call.owner == owner and check.call.function == function
+               for example in reading.examples_of(rule_id) for check in example.checks)
+
+
 def offered(reading: Reading) -> tuple[Offered, ...]:
-    """The calculators the house's published rules cover, in ``floor.CALCULATORS``'s order."""
+    """The calculators the house's published rules cover, in ``floor.CALCULATORS``'s order: each with
+    the rules of its engine function and, where the house has them, of the functions that decide part
+    of its answer (``also``: the rake of the side pots), in the rulebook's order."""
     found = []
     for calculator in floor.CALCULATORS:
-        owner, function = calculator.engine.split(".")
+        if not any(_runs(reading, rule_id, calculator.engine) for rule_id in reading.placed):
+            continue
         rules = tuple(
             RuleLink(rule_id, part_id, reading.cite(rule_id) or "", reading.title(rule))
             for rule_id, (part_id, rule) in reading.placed.items()
-            if any(check.call.owner == owner and check.call.function == function
-                   for example in reading.examples_of(rule_id) for check in example.checks))
-        if rules:
-            found.append(Offered(calculator, reading.tr.gettext(calculator.title), rules))
+            if any(_runs(reading, rule_id, engine) for engine in (calculator.engine, *calculator.also)))
+        found.append(Offered(calculator, reading.tr.gettext(calculator.title), rules))
     return tuple(found)
 
 
@@ -93,32 +101,50 @@ def messages() -> tuple[str, ...]:
     return tuple(dict.fromkeys(message for message, _ in _messages_by_owner()))
 
 
+#: The owner of the messages that speak of the house's rake, whichever calculator says them: the
+#: functions ``floor.raked`` marks and the fields asked only where the house takes rake.
+RAKED = "raked"
+
+
+def _marked_raked(node: ast.FunctionDef | ast.Call) -> bool:
+    if isinstance(node, ast.FunctionDef):
+        return any(getattr(decorator, "id", None) == floor.raked.__name__ for decorator in node.decorator_list)
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Field" and any(
+        keyword.arg == "raked" and isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+        for keyword in node.keywords)
+
+
 @functools.cache
 def _messages_by_owner() -> tuple[tuple[str, str | None], ...]:
-    """Each of ``floor``'s messages with the calculator that says it (its entry in ``CALCULATORS``, or
-    its answering function, named as its id is: ``split_pot_rake`` for ``split-pot-rake``); None for
-    the messages every calculator may say (reading a number, a seat)."""
+    """Each of ``floor``'s messages with what says it: the calculator (its entry in ``CALCULATORS``, or
+    its answering function, named as its id is: ``split_pot_rake`` for ``split-pot-rake``), ``RAKED``
+    for the words of the house's rake, the innermost that holds it; None for the messages every
+    calculator may say (reading a number, a seat)."""
     path = Path(floor.__file__)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     ids = {calculator.id.replace("-", "_"): calculator.id for calculator in floor.CALCULATORS}
     spans: list[tuple[int, int, str]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in ids:
+        if isinstance(node, (ast.FunctionDef, ast.Call)) and _marked_raked(node):
+            spans.append((node.lineno, node.end_lineno or node.lineno, RAKED))
+        elif isinstance(node, ast.FunctionDef) and node.name in ids:
             spans.append((node.lineno, node.end_lineno or node.lineno, ids[node.name]))
         elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Calculator" and node.args \
                 and isinstance(node.args[0], ast.Constant) and node.args[0].value in ids.values():
             spans.append((node.lineno, node.end_lineno or node.lineno, str(node.args[0].value)))
+    spans.sort(key=lambda span: span[1] - span[0])   # the innermost first: a raked field in a calculator
     with path.open("rb") as source:
         found = extract("python", source, keywords={"N_": None})
         return tuple((message, next((owner for start, end, owner in spans if start <= line <= end), None))
                      for line, message, _, _ in found if isinstance(message, str))
 
 
-def messages_of(calculators: tuple[Offered, ...]) -> tuple[str, ...]:
+def messages_of(calculators: tuple[Offered, ...], house: House) -> tuple[str, ...]:
     """The messages the offered calculators may answer with: none of a calculator the house does not
-    offer (a room without rake ships no word of the rake's)."""
-    offered = {item.calculator.id for item in calculators}
-    return tuple(dict.fromkeys(message for message, owner in _messages_by_owner() if owner is None or owner in offered))
+    offer, and none of the rake's where the house takes none (a room without rake ships no word of
+    the rake's)."""
+    owners = {item.calculator.id for item in calculators} | ({RAKED} if house.takes_rake and calculators else set())
+    return tuple(dict.fromkeys(message for message, owner in _messages_by_owner() if owner is None or owner in owners))
 
 
 def plain(data: Any) -> Any:
@@ -160,6 +186,6 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
                       "rules": [{"text": f"{rule.cited} · {rule.title}" if rule.cited else rule.title,
                                  "href": f"{rule.part_id}.html#{rule.rule_id}"} for rule in item.rules]})
     return {"lang": lang, "house": plain(reading.book.house), "symbols": symbols(lang), "money": money,
-            "messages": {message: tr.gettext(message) for message in messages_of(calculators)},
+            "messages": {message: tr.gettext(message) for message in messages_of(calculators, house)},
             "ui": ui,
             "calculators": forms, "runtime": dict(runtime)}

@@ -16,13 +16,14 @@ from typing import Any, Callable
 import pytest
 from babel.numbers import format_decimal
 
-from pokerrules import House, betting, pots, table
+from pokerrules import House, betting, table
 from pokerrules.cards import RANKS, SUITS
 from rulebook.reading.calculators import plain
 from rulebook.publish import lock
 from rulebook.publish.site import build_all
 from tests.browser.conftest import Served
 from tests.conftest import ROOT
+from tests.test_calculators import side_pot_case
 
 CASES = 1000
 
@@ -70,9 +71,8 @@ FEED = """([calculator, cases]) => {
 
 
 def opened(browser, address: str):
-    """A calculators page, its runtime started. With the site's offline worker allowed, as a reader's
-    browser has it: on a first visit the page waits for the worker to take it (up to 5 s) before it
-    fetches the runtime, and a blocked worker never does."""
+    """A calculators page, its runtime started, with the site's offline worker allowed, as a reader's
+    browser has it. (Kept for reading offline: tests/browser/test_offline_and_motion.py.)"""
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
     errors: list[str] = []
@@ -112,30 +112,6 @@ def listed(values, lang: str) -> str:
 
 def rising(rng: random.Random, count: int, top: int) -> list[int]:
     return sorted(rng.sample(range(1, top), count))
-
-
-def side_pot_case(rng: random.Random, house: House, lang: str) -> tuple[dict, Any]:
-    chip = 25
-    fields: dict[str, str] = {}
-    if house.stakes_names:
-        stakes = rng.choice(house.stakes_names)
-        fields["stakes"], chip = stakes, house.smallest_chip(stakes)
-    else:
-        fields["chip"] = typed(chip, lang)
-    seats = rng.randint(2, 9)
-    put = [chip * rng.randint(1, 400) for _ in range(seats)]
-    ranks = [rng.randint(1, 3) for _ in range(seats)]
-    folded = sorted(rng.sample(range(1, seats + 1), rng.randint(0, seats - 1)))
-    button = rng.randint(1, seats)
-    fields.update(contributions=listed(put, lang), hands="; ".join(map(str, ranks)),
-                  folded="; ".join(map(str, folded)), button=str(button))
-    made = []
-    for pot in pots.side_pots(dict(zip(range(1, seats + 1), put)), folded):
-        best = min(ranks[seat - 1] for seat in pot.eligible)
-        winners = sorted(seat for seat in pot.eligible if ranks[seat - 1] == best)
-        made.append({"amount": pot.amount, "eligible": sorted(pot.eligible),
-                     "shares": pots.split(pot.amount, winners, button=button, chip=chip)})
-    return fields, {"pots": made}
 
 
 def chip_race_case(rng: random.Random, house: House, lang: str) -> tuple[dict, Any]:
@@ -184,11 +160,18 @@ def pot_limit_case(rng: random.Random, house: House, lang: str) -> tuple[dict, A
 
 
 def reopening_case(rng: random.Random, house: House, lang: str) -> tuple[dict, Any]:
+    """The player who acted at the total given (if one is), then a player yet to act: each may raise
+    (to the engine's smallest raise) or may only call or fold."""
     big = rng.choice([100, 200, 400, 1000])
     levels = rising(rng, rng.randint(1, 5), big * 12)
     acted = rng.choice([None, 0, *levels[:-1]])
     try:
-        expected = {"may_raise": betting.may_raise(levels, big_blind=big, acted_at=acted, rule=house.incomplete_all_in)}
+        players = []
+        for who in ([] if acted is None else [acted]) + [None]:
+            may = betting.may_raise(levels, big_blind=big, acted_at=who, rule=house.incomplete_all_in)
+            players.append({"acted_at": who, "may_raise": may,
+                            "min_raise_to": betting.min_raise_to(levels, big_blind=big) if may else None})
+        expected: dict | None = {"players": players}
     except ValueError:   # levels that cannot happen under the house's rule: the page refuses them
         expected = None
     return ({"big_blind": typed(big, lang), "levels": listed(levels, lang),
@@ -238,6 +221,46 @@ def test_amounts_are_read_as_the_language_writes_them(calculators, project):
     assert refused["result"] is None and refused["error"].startswith("Pot\u00a0:")
 
 
+# The lines of a form's answer, as the page shows them.
+LINES = """(calculator) => [...document.querySelectorAll(`form[data-calculator="${calculator}"] .calculator-result li`)]
+  .map((line) => line.textContent)"""
+
+
+def test_a_side_pot_answer_shows_each_pot_rake_and_the_shares_after_it(calculators):
+    """The issue's hand at the club, in Romanian: three all-ins at 1/3 (70, 70 and 60), seat 1 best,
+    paid 190 lei after the 10 lei of the short-handed cap, each pot's rake a line before its shares."""
+    page, errors = calculators("club", "ro")
+    page.evaluate(FEED, ["side-pots", [{"stakes": "1/3", "contributions": "70; 70; 60", "hands": "1; 2; 3",
+                                        "folded": "", "button": "3", "flop": "yes"}]])
+    lines = page.evaluate(LINES, "side-pots")
+    assert lines[:7] == [
+        "Cap-ul mâinii la 1/3 cu 3 jucători care au primit cărți: 10 lei.",
+        "Potul principal: 180 de lei, disputat de locurile 1, 2 și 3.", "Rake: 9 lei; restul: 171 de lei.",
+        "Locul 1 câștigă 171 de lei.",
+        "Potul secundar 1: 20 de lei, disputat de locurile 1 și 2.", "Rake: 1 leu; restul: 19 lei.",
+        "Locul 1 câștigă 19 lei."]
+    assert lines[7].startswith("Decis de:") and "Rake" in lines[7]   # the rake's rules decide it too
+    assert not errors
+
+
+@pytest.mark.parametrize(("all_in", "may"), [("1300", False), ("1400", True)])
+def test_the_short_all_in_answer_says_one_outcome_for_each_player(calculators, all_in, may):
+    """The casino's rule 39 in Croatian: the player who raised to 1,000 and a player yet to act each
+    get one sentence; the smallest raise only where they may raise, never beside "only call or fold"."""
+    page, errors = calculators("casino", "hr")
+    page.evaluate(FEED, ["reopening", [{"big_blind": "200", "levels": f"100; 200; 1000; {all_in}", "acted_at": "1000"}]])
+    lines = page.evaluate(LINES, "reopening")
+    if may:
+        assert lines[1:3] == ["Igrač koji je zadnji put betao ili callao 1.000 žetona smije raiseati; najmanji raise je na "
+                              "2.200 žetona.",
+                              "Igrač koji u ovom krugu još nije bio na potezu smije raiseati; najmanji raise je na 2.200 žetona."]
+    else:
+        assert lines[1:3] == ["Igrač koji je zadnji put betao ili callao 1.000 žetona smije samo callati ili foldati.",
+                              "Igrač koji u ovom krugu još nije bio na potezu smije samo callati ili foldati."]
+        assert not any("najmanji raise" in line.lower() for line in lines)
+    assert not errors
+
+
 # What a reader may type wrong, and the beginning of what the page answers (the casino in Croatian,
 # the club in Romanian): each is refused in the language, and the page answers the next case.
 HOSTILE = [
@@ -278,7 +301,8 @@ VALID = {"rake": {"stakes": "2/5", "players": "6", "flop": "yes", "pots": "200"}
          "split-pot-rake": {"stakes": "1/3", "pot": "504", "dead": "20"},
          "min-raise": {"big_blind": "10", "levels": "5; 10; 20"},
          "pot-limit": {"pot": "100", "current_bet": "100", "own_bet": ""},
-         "side-pots": {"stakes": "2/5", "chip": "25", "contributions": "100; 200", "hands": "1; 2", "folded": "", "button": "1"},
+         "side-pots": {"stakes": "2/5", "chip": "25", "contributions": "100; 200", "hands": "1; 2", "folded": "", "button": "1",
+                       "flop": "yes"},
          "chip-race": {"small": "25", "large": "100", "odd": "3; 1", "cards": "Ah Kd Qs; 2c"},
          "reopening": {"big_blind": "100", "levels": "100; 300", "acted_at": ""}}
 
@@ -297,45 +321,3 @@ def test_thirty_hostile_inputs_each_get_a_message_in_the_language_and_the_page_g
             assert "Traceback" not in refused["error"] + refused["shown"]
             assert answered["result"] is not None and not answered["error"], (calculator, answered)
         assert not errors
-
-
-# Once the calculators page has run, the runtime is in the site's runtime cache (the worker keeps it
-# as the page fetches it).
-RUNTIME_KEPT = """async () => {
-  await navigator.serviceWorker.ready;
-  for (let i = 0; i < 600; i++) {
-    const kept = (await (await caches.open('rulebook-runtime')).keys()).map((request) => request.url);
-    if (['pyodide.asm.wasm', 'python_stdlib.zip', '.whl', 'floor.py'].every((end) => kept.some((url) => url.endsWith(end)))) {
-      return kept;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return [];
-}"""
-
-
-def test_after_a_first_visit_the_calculators_work_without_a_signal(browser, site, project):
-    """The runtime is not precached with the pages (megabytes for a page most never open): the
-    calculators page keeps it, and then calculates offline, its server gone."""
-    house = engine_house(project, "club")
-    with Served(site) as served:
-        context = browser.new_context(service_workers="allow")
-        try:
-            page = context.new_page()
-            page.goto(served.address + "club/ro/index.html")
-            page.evaluate("navigator.serviceWorker.ready")
-            kept = page.evaluate("async () => (await caches.keys()).includes('rulebook-runtime')")
-            assert not kept    # reading the rules downloads no runtime
-            page.goto(served.address + "club/ro/calculators.html")
-            page.wait_for_function("document.documentElement.dataset.calculators === 'ready'", timeout=180_000)
-            kept = page.evaluate(RUNTIME_KEPT)
-            assert all(url.startswith(served.address + "_runtime/") for url in kept) and len(kept) == 7
-            context.set_offline(True)
-            served.stop()
-            page.reload()
-            page.wait_for_function("document.documentElement.dataset.calculators", timeout=180_000)
-            assert page.evaluate("document.documentElement.dataset.calculators") == "ready"
-            (answer,) = page.evaluate(FEED, ["split-pot-rake", [{"stakes": "1/3", "pot": "504", "dead": "20"}]])
-            assert answer["result"] == {"rake": house.split_pot_rake(504, dead_money=20, stakes="1/3")}
-        finally:
-            context.close()
