@@ -138,6 +138,8 @@ class Project:
             known = {rule.id for rule in library.rules}
             errors += [ModelError(ENGLISH_GLOSSARY, term.rules_line, term.id, f"rule {rule_id!r} is not in the rule library", "term")
                        for term in glossary for rule_id in term.rules if rule_id not in known]
+            errors += [ModelError(where, line, rule_id, "readers' words are 'asked' of it, but it is not in the rule library")
+                       for (_, rule_id), (where, line) in sorted(glossary.asked_lines.items()) if rule_id not in known]
         if errors:
             raise ModelErrors(errors)
         assert library is not None and examples is not None and glossary is not None   # each loaded, or it raised

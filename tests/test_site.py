@@ -310,7 +310,8 @@ def _rule_index(path: Path) -> dict:
 
 def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, project):
     """The rules the search ranks: each published rule once, under the page that holds it (its
-    anchor is there), with its title and text as readers see them, never a build message."""
+    anchor is there), with its title and text as readers see them and readers' words about it in the
+    language, never a build message."""
     reports = re.compile(r"\((?:INFO|WARNING|ERROR)/\d\)|\.rst:\d|" + MACHINERY.pattern)
     for house_id, view in project.houses.items():
         for lang in LANGUAGES:
@@ -324,7 +325,10 @@ def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, pro
                 html = (folder / f"{page}.html").read_text(encoding="utf-8")
                 for entry in entries:
                     assert entry["title"] and (not entry["id"] or f'id="{entry["id"]}"' in html), (page, entry)
-                    words = " ".join(entry.get(key, "") for key in ("title", "section", "text", "examples"))
+                    words = " ".join(entry.get(key, "") for key in ("title", "section", "text", "examples", "about"))
+                    # How readers of the language ask about the rule (the glossaries' asked), for the search.
+                    asked = project.glossary.asked.get(lang, {}).get(entry["id"], ())
+                    assert all(phrase in entry.get("about", "") for phrase in asked), (house_id, lang, entry)
                     assert reports.search(words) is None, (house_id, lang, page, entry["id"], reports.search(words))
             if lang == "en" and house_id == "club":
                 straddle = next(entry for _, entries in index["pages"] for entry in entries

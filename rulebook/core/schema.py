@@ -179,6 +179,7 @@ class InUnitRecord(TypedDict, total=False):
 
 class GlossaryRecord(TypedDict):
     terms: list
+    asked: NotRequired[dict]
 
 
 class TermRecord(TypedDict):
@@ -197,6 +198,7 @@ class LanguageGlossaryRecord(TypedDict):
     avoid: NotRequired[dict]
     loanwords: NotRequired[list]
     search: NotRequired[dict]
+    asked: NotRequired[dict]
     apostrophe: NotRequired[str]
 
 

@@ -134,6 +134,9 @@ class Glossary:
     terms: tuple[Term, ...]
     loanwords: dict[str, frozenset[str]]   # per language, lower-case
     apostrophes: dict[str, str] = field(default_factory=dict)   # the one apostrophe each language writes
+    # How readers ask about a rule, in their words, per language: rule id → phrases (the search's).
+    asked: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    asked_lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)   # (lang, rule) → file, line
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __iter__(self):
@@ -148,7 +151,8 @@ class Glossary:
         if "digest" not in self._cache:
             self._cache["digest"] = digest(repr(self.terms),
                                            repr(sorted((lang, sorted(words)) for lang, words in self.loanwords.items())),
-                                           repr(sorted(self.apostrophes.items())))
+                                           repr(sorted(self.apostrophes.items())),
+                                           repr(sorted((lang, sorted(asked.items())) for lang, asked in self.asked.items())))
         return self._cache["digest"]
 
     def accepted_english(self, lang: str) -> frozenset[str]:
@@ -257,18 +261,40 @@ def _term(entry: Any, line: int, english: dict[str, tuple[int, yamlload.Map]], e
         errors.append(ModelError(ENGLISH, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term"))
 
 
-def _english(root: Path, errors: list[ModelError]) -> dict[str, tuple[int, yamlload.Map]] | None:
-    """Each term of ``locales/glossary.yaml`` by id, with its line; None when the file is unusable."""
+def _english(root: Path, errors: list[ModelError],
+             asked: dict[str, dict[str, tuple[tuple[str, ...], int]]]) -> dict[str, tuple[int, yamlload.Map]] | None:
+    """Each term of ``locales/glossary.yaml`` by id, with its line (and its ``asked`` into ``asked``);
+    None when the file is unusable."""
     data = _load(root, ENGLISH, "the glossary", errors)
     if data is None:
         return None
     if problems(GlossaryRecord, data, 1, "the glossary"):
-        errors.append(ModelError(ENGLISH, 1, None, "the glossary has one key, 'terms', listing the terms"))
+        errors.append(ModelError(ENGLISH, 1, None, "the glossary has the key 'terms', listing the terms, "
+                                                   "and may have 'asked' (readers' words for rules)"))
         return None
+    if "asked" in data:
+        asked["en"] = _asked(data["asked"], ENGLISH, errors)
     english: dict[str, tuple[int, yamlload.Map]] = {}
     for index, entry in enumerate(data["terms"]):
         _term(entry, data["terms"].line_of(index), english, errors)
     return english
+
+
+def _asked(data: Any, where: str, errors: list[ModelError]) -> dict[str, tuple[tuple[str, ...], int]]:
+    """``asked``: how readers ask about a rule, in their words (rule id → phrases, each with its line);
+    the rule ids are checked against the library by the project's load."""
+    found: dict[str, tuple[tuple[str, ...], int]] = {}
+    asked = _mapping(data, where, "'asked'", errors)
+    if asked is None:
+        return found
+    for ident, phrases in asked.items():
+        if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
+            errors.append(ModelError(where, asked.line_of(ident), None, f"'asked': {ident!r} must be a rule id"))
+            continue
+        checked = _words(phrases, where, asked.line_of(ident), f"asked {ident!r}", errors)
+        if checked is not None:
+            found[ident] = (checked, asked.line_of(ident))
+    return found
 
 
 def _by_term(data: Any, where: str, what: str, english: dict, errors: list[ModelError]
@@ -292,6 +318,7 @@ class _Language:
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
     search: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    asked: dict[str, tuple[tuple[str, ...], int]] = field(default_factory=dict)
     loanwords: frozenset[str] = frozenset()
     apostrophe: str = "'"
 
@@ -306,7 +333,7 @@ def _language(root: Path, lang: str, english: dict, errors: list[ModelError]) ->
     unknown = unknown_keys(LanguageGlossaryRecord, local)
     if unknown:
         errors.append(ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} "
-                                                 "(known: apostrophe, avoid, loanwords, search, terms)"))
+                                                 "(known: apostrophe, asked, avoid, loanwords, search, terms)"))
         return found
     found.apostrophe = local.get("apostrophe", "'")
     if found.apostrophe not in ("'", "\u2019"):
@@ -320,6 +347,8 @@ def _language(root: Path, lang: str, english: dict, errors: list[ModelError]) ->
     for key, what in (("avoid", "avoid"), ("search", "search")):
         words = _mapping(local[key], where, f"'{key}'", errors) if key in local else None
         setattr(found, key, _by_term(words, where, what, english, errors) if words is not None else {})
+    if "asked" in local:
+        found.asked = _asked(local["asked"], where, errors)
     loans = local.get("loanwords", [])
     loanwords = _words(loans, where, local.line_of("loanwords"), "'loanwords'", errors) if loans else ()
     found.loanwords = frozenset(w.lower() for w in loanwords or ())
@@ -330,7 +359,8 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
     """The glossary, strictly: every term needs its forms in every language. ModelErrors lists every
     mistake of every glossary file."""
     errors: list[ModelError] = []
-    english = _english(root, errors)
+    asked: dict[str, dict[str, tuple[tuple[str, ...], int]]] = {}
+    english = _english(root, errors, asked)
     if english is None:
         raise ModelErrors(errors)
     search: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -360,5 +390,9 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
             entry.line_of("rules") if "rules" in entry else line,
             {house: " ".join(note.split()) for house, note in entry.get("house_notes", {}).items()},
         ))
+    asked |= {lang: found.asked for lang, found in local.items() if found.asked}
     return Glossary(tuple(terms), {lang: found.loanwords for lang, found in local.items()},
-                    {lang: found.apostrophe for lang, found in local.items()})
+                    {lang: found.apostrophe for lang, found in local.items()},
+                    {lang: {rule: phrases for rule, (phrases, _) in by_rule.items()} for lang, by_rule in asked.items()},
+                    {(lang, rule): (ENGLISH if lang == "en" else language_file(lang), line)
+                     for lang, by_rule in asked.items() for rule, (_, line) in by_rule.items()})

@@ -15,6 +15,7 @@ from sphinx.search import SearchLanguage
 # Noun, adjective and verb endings, longest first; a stem keeps at least MIN_STEM letters.
 SUFFIXES = sorted({
     "ovima", "evima", "ijega", "ijemu", "ijima", "asmo", "aste", "ismo", "iste",
+    "ujemo", "ujete", "ujem", "uješ", "uju", "uje",   # the present of verbs in -ovati/-ati ("pokazuju", "pokazati")
     "ama", "ima", "ovi", "ove", "ova", "evi", "eve", "eva", "oga", "ega", "omu", "emu", "ome", "ijem",
     "iji", "ija", "ije", "iju", "ati", "iti", "eti", "ala", "ali", "alo", "ela", "eli", "elo", "ila", "ili",
     "ilo", "amo", "ate", "aju", "emo", "ete", "imo", "ite", "ena", "eno", "eni", "ene", "ana", "ano",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from sphinx.search import SearchLanguage, languages
 from sphinx.util import import_object
@@ -35,7 +35,7 @@ const foldDiacritics = (word) =>
 const UnfoldedStemmer = window.Stemmer;
 window.Stemmer = function () {
   const inner = new UnfoldedStemmer();
-  this.stemWord = (word) => inner.stemWord(foldDiacritics(word));
+  this.stemWord = (word) => inner.stemWord(foldDiacritics(SEARCH_FORMS[word] || word));
 };
 """
 
@@ -75,11 +75,16 @@ def _synonym_source(synonyms: dict[str, str]) -> tuple[str, dict[str, str]]:
 
 def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str],
                      synonyms: dict[str, str] | None = None, stopwords: frozenset[str] | None = None,
-                     numbers: dict[str, str] | None = None) -> type[SearchLanguage]:
+                     numbers: dict[str, str] | None = None,
+                     measures: Mapping[str, object] | None = None,
+                     forms: Mapping[str, str] | None = None) -> type[SearchLanguage]:
     """``base`` for ``lang``, indexing and querying ``terms`` (and hyphenated words) joined; in the
     query, each of the readers' ``synonyms`` (word → the term's own word) stands for its term.
-    ``stopwords`` replace the base's; ``numbers`` (number word → digits) go to the page for the
-    search of rules (``SEARCH_NUMBERS``)."""
+    ``stopwords`` replace the base's; ``numbers`` (number word → digits) and ``measures`` (the
+    words of quantities, lengths of time and comparisons: ``search_words.measures``) go to the page
+    for the search of rules (``SEARCH_NUMBERS``, ``SEARCH_MEASURES``); ``forms`` (a word's form
+    the language's stemmer does not join to its others → one it does: "shown" → "show") are stemmed
+    as that form, in the index and in the query."""
     phrases = _phrase_source(terms)
     synonym_source, synonym_table = _synonym_source(synonyms or {})
     # Python and JavaScript read the same pattern: a phrase of the glossary, or words joined by hyphens.
@@ -87,11 +92,14 @@ def with_poker_terms(lang: str, base: type[SearchLanguage], terms: Iterable[str]
     python = re.compile(rf"(?<!\w)(?:{source})(?!\w)", re.IGNORECASE)
     javascript = source.replace(r"[^\W_]", r"[\p{L}\p{N}]")
     stems: dict[str, str] = {}
+    joined = dict(forms or {})
 
     class SearchWithTerms(base):  # type: ignore[misc, valid-type]
         js_splitter_code = _FOLD_JS + """
 const SEARCH_SYNONYMS = %s;
 const SEARCH_NUMBERS = %s;
+const SEARCH_MEASURES = %s;
+const SEARCH_FORMS = %s;
 function splitQuery(query) {
   // The readers' words for a term ("comision") stand for the term's own word ("rake").
   if (SEARCH_SYNONYMS.source) {
@@ -106,13 +114,15 @@ function splitQuery(query) {
 """ % (json.dumps({"source": rf"(^|[^\p{{L}}\p{{N}}_])({synonym_source})(?=$|[^\p{{L}}\p{{N}}_])"
                    if synonym_source else "", "table": synonym_table}, ensure_ascii=False),
        json.dumps(numbers or {}, ensure_ascii=False, sort_keys=True),
+       json.dumps(measures or {}, ensure_ascii=False, sort_keys=True),
+       json.dumps(dict(forms or {}), ensure_ascii=False, sort_keys=True),
        json.dumps(rf"(^|[^\p{{L}}\p{{N}}_])({javascript})(?=$|[^\p{{L}}\p{{N}}_])"))
 
         def stem(self, word: str) -> str:
             # Sphinx stems each word of each page as it meets it; a page repeats its words, and the
             # Snowball stemmers are pure Python: each word's stem is found once.
             if (found := stems.get(word)) is None:
-                found = stems[word] = super().stem(fold(word))
+                found = stems[word] = super().stem(fold(joined.get(word.lower(), word)))
             return found
 
         def split(self, input: str) -> list[str]:

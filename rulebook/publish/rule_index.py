@@ -14,7 +14,7 @@ readers, and dropped whole when their shape changes (``RuleIndexDomain.data_vers
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -22,6 +22,8 @@ from sphinx.addnodes import pending_xref
 from sphinx.builders import Builder
 from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
+
+Entry = dict[str, str]
 
 RULE_META = "rule-meta"
 REFERENCE = "rule-reference"   # a part's place for a rule stated elsewhere: the search lists the rule itself
@@ -80,6 +82,16 @@ def entries(doctree: nodes.document) -> list[dict[str, str]]:
     return found
 
 
+def with_readers_words(pages: list[tuple[str, list[Entry]]], about: Mapping[str, Sequence[str]]
+                       ) -> list[tuple[str, list[Entry]]]:
+    """Each rule with what readers say about it in their own words (``about``: rule id → phrases: how
+    readers ask about it, from the glossaries' ``asked``, and the meaning of a term it says what it
+    is), which the search weighs as the rule's title: "are the cards that would have come shown"
+    finds the rule against rabbit hunting, whose text says "rabbit hunting"."""
+    return [(name, [{**entry, "about": " · ".join(about[entry["id"]])} if entry["id"] and about.get(entry["id"])
+                    else entry for entry in entries]) for name, entries in pages]
+
+
 def script(pages: list[tuple[str, list[dict[str, str]]]], labels: Mapping[str, str | Mapping[str, str]]) -> str:
     """The index as a script that hands it to the search page, its pages in the rulebook's order
     (which breaks ties); the texts are JSON, never code.
@@ -91,9 +103,6 @@ def script(pages: list[tuple[str, list[dict[str, str]]]], labels: Mapping[str, s
                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         data = data.replace(raw, escaped)
     return f"RuleSearch.setIndex({data});\n"
-
-
-Entry = dict[str, str]
 
 
 class RuleIndexDomain(Domain):

@@ -32,7 +32,7 @@ from rulebook.i18n.catalogs import language_choices
 from rulebook.i18n.formatting import Translator, plural_samples
 from rulebook.i18n.search_hr import SearchCroatian
 from rulebook.i18n.search_terms import search_language, with_poker_terms
-from rulebook.i18n.search_words import number_words, question_stopwords
+from rulebook.i18n.search_words import measures, number_words, question_stopwords, stem_forms
 from rulebook.i18n.theme_strings import search_translations_js, translate_theme, translated_labels
 from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
@@ -115,7 +115,8 @@ def _search_in_the_language(app: Sphinx, project: Project, lang: str) -> None:
         # several ("all in") is searched joined, so its words may stay stopwords.
         poker_words = {form for form in forms if re.fullmatch(r"\w+", form)}
         stopwords = question_stopwords(lang, base.stopwords, poker_words)
-        app.add_search_language(with_poker_terms(lang, base, forms, synonyms, stopwords, number_words(lang)))
+        app.add_search_language(with_poker_terms(lang, base, forms, synonyms, stopwords, number_words(lang),
+                                                  measures(lang), stem_forms(lang)))
 
 
 def _theme_in_the_language(app: Sphinx, config: Config, renderer: PageRenderer) -> None:
@@ -407,11 +408,15 @@ def _write_rule_index(app: Sphinx) -> None:
     order = [name for name in parts if name in found] + sorted(name for name in found if name not in parts)
     pages = [(name, [entry for entry in found[name] if name in parts or not entry["id"]])
              for name in order if found[name]]
-    # The rule that says what a glossary term is: found first by the term's words.
+    # The rule that says what a glossary term is: found first by the term's words, and by its meaning.
     defines: dict[str, list[str]] = {}
+    about: dict[str, list[str]] = {rule: list(phrases) for rule, phrases
+                                   in renderer.glossary.asked.get(app.config.language or "en", {}).items()}
     for term in renderer.glossary:
         if defined := renderer.rule_of(term):
             defines.setdefault(defined[1].id, []).extend(term.forms_in(app.config.language))
+            about.setdefault(defined[1].id, []).append(renderer.reading.meaning(term))
+    pages = rule_index.with_readers_words(pages, about)
     pages = [(name, [{**entry, "defines": ", ".join(defines[entry["id"]])} if entry["id"] in defines else entry
                      for entry in entries]) for name, entries in pages]
     # The number readers cite each rule by: "38" or "pravilo 38" finds it first.

@@ -6,7 +6,8 @@
    headings name the words and by how much the words weigh in them (see ranked). Words are compared as Sphinx's
    search compares them, through the language's public pieces its search uses too (language_data.js):
    splitQuery (poker terms and hyphenated words joined, readers' synonyms mapped), the stopwords and
-   the Stemmer (diacritics folded). The query is read from the page's address, as Sphinx's search reads
+   the Stemmer (diacritics folded); what a question measures (a quantity with its unit, "how long",
+   "less than") is found in the rules by the language's words for it (SEARCH_MEASURES). The query is read from the page's address, as Sphinx's search reads
    it; nothing of Sphinx's search is replaced. Sphinx's pages found are summed up from the same rules
    (summarize). Everything shown is set as text. */
 var RuleSearch = (function () {
@@ -46,6 +47,115 @@ var RuleSearch = (function () {
 
   const ignored = (word) => typeof stopwords !== "undefined" && stopwords.has(word);
 
+  /* What a question measures, in the language's words (SEARCH_MEASURES: search_words.py), found
+     alike in the question and in the rules, whatever words each says it with: a quantity with its
+     unit ("4 players" is held by "2 to 4 players", "two hours" by "2 hours" and "120 minutes"), a
+     question asking how long (held by any length of time), and a comparison ("less than" is held by
+     "too few", "not enough"). Each is a term of its own ("#less", "#time", "#players=4"), found
+     beside the words' stems; the question's words that say it are not searched again as words. */
+  const measure = typeof SEARCH_MEASURES === "undefined" ? {} : SEARCH_MEASURES;
+  let vocabulary = null;
+  const vocabularyOf = () => {
+    if (vocabulary) return vocabulary;
+    const stems = (words) => new Set((words || []).map((word) => stem(word)));
+    const phrases = (list) => (list || []).map((phrase) => wordsOf(phrase.toLowerCase()).map(stem))
+      .filter((phrase) => phrase.length).sort((a, b) => b.length - a.length);
+    const unit = new Map();
+    Object.entries(measure.units || {}).forEach(([name, words]) => words.forEach((word) => unit.set(stem(word), name)));
+    vocabulary = {
+      unit, time: measure.time || {}, before: stems(measure.before_unit), through: stems(measure.through),
+      howLong: phrases(measure.how_long), less: phrases(measure.less), more: phrases(measure.more),
+      not: stems(measure.not), enough: stems(measure.enough),
+    };
+    // The words a comparison is marked by: its own, never the small words around them ("than", "too").
+    const own = (list) => new Set((list || []).flatMap((phrase) => wordsOf(phrase.toLowerCase()))
+      .filter((word) => !ignored(word)).map(stem));
+    vocabulary.marks = { less: new Set([...own(measure.less), ...own(measure.enough)]), more: own(measure.more) };
+    vocabulary.timeWords = new Set([...unit].filter(([, name]) => name in vocabulary.time).map(([s]) => s));
+    return vocabulary;
+  };
+  const valueOf = (word) => (/^\d+$/.test(word) ? Number(word) : numbers[word] ? Number(numbers[word]) : null);
+  /* A text's quantities, lengths of time asked and comparisons: each found with the positions of
+     the words saying it (a quantity's number, never its unit word, which is searched as a word). */
+  const scan = (text) => {
+    const v = vocabularyOf();
+    const tokens = [...ungrouped(text).matchAll(/[\p{Letter}\p{Number}_]+/gu)]
+      .map((found) => ({ word: found[0].toLowerCase(), start: found.index, end: found.index + found[0].length }));
+    const stems = tokens.map(({ word }) => stem(word));
+    const gap = (i) => text.slice(tokens[i - 1].end, tokens[i].start);
+    const at = (list, i) => list.find((phrase) => phrase.every((s, k) => stems[i + k] === s));
+    const found = { less: 0, more: 0, time: 0, quantities: [], used: [] };
+    for (let i = 0; i < tokens.length; i += 1) {
+      const low = valueOf(tokens[i].word);
+      if (low !== null) {
+        let next = i + 1, high = low;
+        let join = next;
+        while (join < tokens.length && join < next + 2 && v.through.has(stems[join])) join += 1;
+        const dash = next < tokens.length && /^\s*[-\u2013]\s*$/u.test(gap(next));
+        const end = dash ? next : join > next ? join : -1;
+        if (end >= 0 && end < tokens.length && valueOf(tokens[end].word) !== null) {
+          high = valueOf(tokens[end].word);
+          next = end + 1;
+        }
+        const unitAt = next < tokens.length && v.before.has(stems[next]) && v.unit.has(stems[next + 1]) ? next + 1 : next;
+        const unit = unitAt < tokens.length ? v.unit.get(stems[unitAt]) : undefined;
+        if (unit) {
+          const scale = v.time[unit] || 1;
+          found.quantities.push({ unit: unit in v.time ? "time" : unit, low: Math.min(low, high) * scale, high: Math.max(low, high) * scale });
+          for (let k = i; k < unitAt; k += 1) found.used.push(k);
+          i = unitAt;
+          continue;
+        }
+      }
+      const take = (phrase, kind) => {
+        found[kind] += 1;
+        for (let k = i; k < i + phrase.length; k += 1) found.used.push(k);
+        i += phrase.length - 1;
+      };
+      const asked = at(v.howLong, i);
+      if (asked) { take(asked, "time"); continue; }
+      const less = at(v.less, i);
+      if (less) { take(less, "less"); continue; }
+      const more = at(v.more, i);
+      if (more) { take(more, "more"); continue; }
+      if (v.not.has(stems[i])) {
+        const enough = [1, 2, 3].find((k) => v.enough.has(stems[i + k]));
+        if (enough) take(stems.slice(i, i + enough + 1), "less");
+      }
+    }
+    found.time += found.quantities.filter(({ unit }) => unit === "time").length;
+    found.blanked = tokens.reduce((rest, { start, end }, k) => (found.used.includes(k)
+      ? rest.slice(0, start) + " ".repeat(end - start) + rest.slice(end) : rest), ungrouped(text));
+    return found;
+  };
+  /* How many of a field's quantities hold the question's ("#players=4"): one held by its value or
+     range counts whole, one of the same unit and another value half. */
+  const holding = (quantities, term) => {
+    const [unit, value] = term.slice(1).split("=");
+    return quantities.reduce((sum, { unit: their, low, high }) => sum
+      + (their !== unit ? 0 : Number(value) >= low && Number(value) <= high ? 1 : 0.5), 0);
+  };
+  /* The question's measures as terms, and the words they mark. */
+  const measuredTerms = (found) => {
+    const v = vocabularyOf();
+    const terms = new Map(), marks = new Set();
+    ["less", "more"].filter((kind) => found[kind]).forEach((kind) => v.marks[kind].forEach((s) => marks.add(s)));
+    if (found.less) terms.set("#less", { also: [], words: null });
+    if (found.more) terms.set("#more", { also: [], words: null });
+    const asked = found.time - found.quantities.filter(({ unit }) => unit === "time").length;
+    if (asked) { terms.set("#time", { also: [], words: null }); v.timeWords.forEach((s) => marks.add(s)); }
+    found.quantities.forEach(({ unit, low }) => {
+      terms.set(`#${unit}=${low}`, { also: [], words: null });
+      const scale = v.time[unit] || 1;
+      [...v.unit].filter(([, name]) => name === unit || (unit === "time" && name in v.time)).forEach(([s, name]) => {
+        const value = low / (v.time[name] || scale);
+        if (Number.isInteger(value)) { marks.add(String(value)); otherWays(String(value)).forEach((w) => marks.add(stem(w))); }
+        marks.add(s);
+      });
+    });
+    return { terms, marks };
+  };
+
   /* The stems searched, taken as Sphinx's search takes them: each word of the query split by the
      language, lower-cased and stemmed, without the question's own words (the stopwords) and excluded
      (-word) words; numbers kept, each with its other ways of being written. */
@@ -63,7 +173,9 @@ var RuleSearch = (function () {
   /* The query's words as the index holds them (stem → its other spellings, "4" for "four", and the
      stems of its words when it is a term of several words searched joined: "chip race" as
      "chiprace" also counts where "chips" and "raced" both appear), and every stem to mark. */
-  const parse = (query) => {
+  const parse = (asked) => {
+    const found = scan(asked);
+    const query = found.blanked;
     const stems = searched(query);
     const raw = wordsOf(query.toLowerCase());
     const terms = new Map([...stems].map(([term, also]) => [term, { also, words: null }]));
@@ -78,25 +190,34 @@ var RuleSearch = (function () {
         }
       });
     }
+    const measured = measuredTerms(found);
+    measured.terms.forEach((spelled, term) => terms.set(term, spelled));
     const marked = new Set([...terms].flatMap(([term, { also, words }]) => [term, ...also, ...(words || [])]));
+    measured.marks.forEach((s) => marked.add(s));
     return { terms, marked };
   };
 
   /* BM25F (Robertson and Zaragoza): a word's weight in a rule adds its counts in the rule's title,
-     in the heading of the section it is in (what the rule is about, in the rulebook's own words),
-     in its text and in its worked examples, the title weighing most, each count measured against
+     in what readers say about it (``about``: how they ask about it in their own words, and the
+     meaning of a term it says what it is; weighed as the title), in the heading of the section it
+     is in (what the rule is about, in the rulebook's own words), in its text and in its worked
+     examples, the title weighing most, each count measured against
      the field's usual length; rare words weigh more than common ones. A word found only inside a
      longer one counts half. */
-  const FIELDS = { title: 3, section: 2, text: 1, examples: 0.5 }, K1 = 1.2, B = 0.75;
+  const FIELDS = { title: 3, about: 3, section: 2, text: 1, examples: 0.5 }, K1 = 1.2, B = 0.75;
   let prepared = null;
   const prepare = () => {
     const all = index.pages.flatMap(([, entries]) => entries.filter((entry) => entry.id));
     index.pages.forEach(([, entries]) => entries.forEach((entry) => {
       entry.stems = { defines: stemsOf(entry.defines || "") };
       entry.lengths = {};
+      entry.quantities = {};
       for (const field of Object.keys(FIELDS)) {
         entry.stems[field] = stemsOf(entry[field] || "");
         entry.lengths[field] = wordsOf(entry[field] || "").length;
+        const found = scan(entry[field] || "");
+        ["less", "more", "time"].forEach((kind) => { if (found[kind]) entry.stems[field].set(`#${kind}`, found[kind]); });
+        entry.quantities[field] = found.quantities;
       }
     }));
     const average = {};
@@ -104,8 +225,7 @@ var RuleSearch = (function () {
       average[field] = all.reduce((sum, entry) => sum + entry.lengths[field], 0) / all.length || 1;
     prepared = { all, average };
   };
-  const count = (stems, term, { also, words }) =>
-    stems.get(term)
+  const count = (stems, term, { also, words }) => term[0] === "#" ? stems.get(term) || 0 : stems.get(term)
     || also.reduce((sum, other) => sum + (stems.get(other) || 0), 0)
     || (words ? Math.min(...words.map((word) => stems.get(word) || 0)) : 0)
     || (term.length > 2 && !/^\d+$/.test(term) ? [...stems.keys()].filter((s) => s.includes(term)).length / 2 : 0);
@@ -114,8 +234,8 @@ var RuleSearch = (function () {
       / (1 - B + B * entry.lengths[field] / prepared.average[field]), 0);
 
   /* A page whose title holds every word comes first. Then the rule the glossary names for a term
-     the words say (the rule that says what a straddle is). Then a rule whose title names more of the
-     words, then one whose section's heading does; among those, on a page about the words, the
+     the words say (the rule that says what a straddle is). Then a rule whose title (or what readers
+     say about it) names more of the words, then one whose section's heading does; among those, on a page about the words, the
      rulebook's order (the rule that opens a subject first), elsewhere their weight; ties keep the
      rulebook's order. A rule need not hold every word (a question says more than its rule): its
      score is scaled by its coverage, the share of the words' weight it holds (rare words weigh
@@ -125,6 +245,13 @@ var RuleSearch = (function () {
   const ranked = (terms) => {
     if (!prepared) prepare();
     const { all } = prepared;
+    // A quantity asked is counted in each field once, the first time it is asked.
+    for (const [term] of terms) {
+      if (!/^#\w+=/.test(term)) continue;
+      index.pages.forEach(([, entries]) => entries.forEach((entry) => Object.keys(FIELDS).forEach((field) => {
+        if (!entry.stems[field].has(term)) entry.stems[field].set(term, holding(entry.quantities[field], term));
+      })));
+    }
     // Each word's weight in each rule, measured once: it gives the word's rarity, then the rule's score.
     const weights = new Map(), idf = new Map();
     for (const [term, words] of terms) {
@@ -148,7 +275,8 @@ var RuleSearch = (function () {
           if (!w) continue;
           held += idf.get(term);
           points += idf.get(term) * w / (K1 + w);
-          const naming = count(entry.stems.title, term, spelled) ? 2 : count(entry.stems.section, term, spelled) ? 1 : 0;
+          const naming = count(entry.stems.title, term, spelled) || count(entry.stems.about, term, spelled) ? 2
+            : count(entry.stems.section, term, spelled) ? 1 : 0;
           named += naming;
           rarely += naming * idf.get(term) / rarest;
         }
@@ -187,8 +315,9 @@ var RuleSearch = (function () {
     return p;
   };
 
-  const heading = (text) => {
+  const heading = (text, name) => {
     const h = document.createElement("h3");
+    h.className = name;
     h.textContent = text;
     return h;
   };
@@ -296,23 +425,43 @@ var RuleSearch = (function () {
     return line;
   };
 
+  /* What the results say agrees with what they list, in any language, however Sphinx's search of
+     pages ends (settle runs as it lists them and when it is done): Sphinx's sentence on the pages
+     (how many it found, or that nothing matched) stands just above its list, under the heading
+     "Pages" when rules are listed above and pages too; the "Pages" heading never stands over an
+     empty list; the sentence that nothing matched is said only when no rule matched either, and
+     then once, without a count of no rules beside it. */
+  const settle = (block, pages, rules) => {
+    const results = pages.parentElement;
+    const status = results && results.querySelector("p.search-summary");
+    const title = results && results.querySelector("h2");
+    const listed = pages.querySelector(":scope > li") !== null;
+    const over = block.querySelector("h3.rule-pages");
+    if (over) over.hidden = !listed;
+    if (!status) return;
+    if (status.parentElement !== block) block.append(status);
+    if (!title || title.querySelector("span")) return;   // Sphinx is still searching
+    status.hidden = !listed && rules > 0;
+    block.querySelector("p.rule-count").hidden = !listed && rules === 0;
+  };
+
   /* The rules found, listed before ``pages`` (the list of pages Sphinx's search makes). */
   const show = (query, pages) => {
     const { marked, found: all } = search(query);
     const found = all.slice(0, SHOWN);
+    const rules = all.filter(({ entry }) => entry.id).length;
     const block = document.createElement("section");
     block.className = "rule-hits";
     block.appendChild(searchForm(query));
-    block.appendChild(countLine(all.filter(({ entry }) => entry.id).length));
+    block.appendChild(countLine(rules));
     rememberMarks(marked);
     const sumUp = () => {
       summarize(pages, all, marked);
       markWords(pages, marked);
+      settle(block, pages, rules);
     };
-    sumUp();
-    new MutationObserver(sumUp).observe(pages, { childList: true, subtree: true });
     if (found.length) {
-      block.appendChild(heading(index.labels.rules));
+      block.appendChild(heading(index.labels.rules, "rule-rules"));
       const list = block.appendChild(document.createElement("ol"));
       list.className = "rule-results";
       found.forEach(({ page, part, entry, points }) => {
@@ -329,9 +478,12 @@ var RuleSearch = (function () {
         const said = [entry.text, entry.examples].filter((text) => text).join(" ");
         if (said) item.appendChild(snippet(said, marked));
       });
-      block.appendChild(heading(index.labels.pages));
+      block.appendChild(heading(index.labels.pages, "rule-pages"));
     }
     pages.before(block);
+    sumUp();
+    // Sphinx adds its pages one at a time, then says it is done in its heading and sentence.
+    new MutationObserver(sumUp).observe(pages.parentElement || pages, { childList: true, subtree: true, characterData: true });
     block.dataset.ready = "";
   };
 
