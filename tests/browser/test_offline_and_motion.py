@@ -287,6 +287,31 @@ def test_an_earlier_editions_worker_for_one_language_lets_go(browser, built_site
             context.close()
 
 
+# What a page view on a phone may weigh over the wire, cold (issue 49: 130 kB before the rule index).
+LIGHT = 150_000
+
+
+def test_a_page_view_on_a_phone_weighs_at_most_150_kb_over_the_wire(browser, built_site, project):
+    """Every type of page of each house, opened cold on a phone with no offline worker (what it keeps
+    comes afterwards, in the background), from a server that sends the precompressed files as nginx
+    does with the README's lines: the page and everything it asks for, but the calculators' runtime
+    (megabytes, measured by benchmarks/bench_calculators.py)."""
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+    weighed = {}
+    for house_id, view in project.houses.items():
+        lang = view.book.languages[0]
+        addresses = [address for address, _ in _types(built_site / house_id / lang, view.book.parts[0].id)
+                     if address != "no-such-page.html"]
+        for address in [*addresses, "404.html", "search.html?q=rake"]:
+            with Served(built_site, compressed=True) as served:
+                context = browser.new_context(**phone)
+                context.new_page().goto(f"{served.address}{house_id}/{lang}/{address}", wait_until="load")
+                context.close()
+                weighed[house_id, address] = sum(size for path, size in served.sent.items() if "/_runtime/" not in path)
+    assert all(weighed.values()) and len(weighed) >= 20
+    assert {page: sent for page, sent in weighed.items() if sent > LIGHT} == {}
+
+
 # Every scroll position of the page, frame by frame, from the moment the document starts.
 RECORD_POSITIONS = """
 window.__positions = [];
