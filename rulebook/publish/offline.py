@@ -44,8 +44,6 @@ RULES = "r"
 #: the rules' addresses (answered from their list), the archived editions (another edition's pages),
 #: the link preview's picture (for other sites), and what only the build or the worker reads.
 _NOT_PAGES = frozenset({DOWNLOADS, RULES, "edition", PREVIEW, "_sources", "_images"})
-#: Files our own scripts fetch, which no page names in its markup.
-FETCHED = ("_static/calculators.json",)
 #: Resources a page loads (a link's rel): not the pages it links to.
 _LOADED_RELS = frozenset({"stylesheet", "icon", "shortcut", "manifest", "preload", "modulepreload"})
 #: The cache the calculators' runtime is kept in, shared by every house (``static/calculators.js``).
@@ -88,7 +86,7 @@ def _inside(folder: Path, address: str) -> str | None:
 
 def kept(folder: Path) -> list[str]:
     """The files the worker keeps of a language's folder, relative to it, in a stable order: its pages,
-    and what they load (as they ask for it), and what its scripts fetch."""
+    and what they load, as they ask for it (what their scripts fetch, their heads name too)."""
     found: dict[str, None] = {}
     for page in sorted(folder.glob("*.html")):
         found[page.name] = None
@@ -97,9 +95,6 @@ def kept(folder: Path) -> list[str]:
         for address in loads.loads:
             if (inside := _inside(folder, address)) is not None:
                 found[inside] = None
-    for name in FETCHED:
-        if (folder / name).is_file():
-            found[name] = None
     if (folder / MANIFEST).is_file():
         for icon in json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["icons"]:
             if (inside := _inside(folder, icon["src"])) is not None:

@@ -6,8 +6,9 @@
    it is shown ({type: "keep"}); the worker then asks the house's list whether its version changed,
    downloads a new version whole beside the one it has, and only then drops the old (a reader offline in
    the middle keeps reading the old). Network first: online, a reader always reads the edition
-   published now; the caches answer only when the network fails. The calculators' runtime, in folders
-   named by what they hold, is answered from its cache first. Printed files are kept when a reader
+   published now; the caches answer only when the network fails. What is named by what it holds is
+   answered from the caches first: the calculators' runtime (its folders), a script or a stylesheet of
+   a given version (?v=). Printed files are kept when a reader
    opens one, or when the downloads page asks for them ({type: "keep-downloads"}). */
 "use strict";
 
@@ -258,6 +259,12 @@ async function fromNetwork(event) {
   }
 }
 
+/* A script or stylesheet named with its version (Sphinx's ?v=, the digest of its bytes): the kept copy
+   of exactly that version is that file, so it answers at once, without asking the network first. */
+async function versioned(event) {
+  return (await caches.match(event.request)) || fromNetwork(event);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) {
@@ -265,6 +272,8 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.url.startsWith(SCOPE + "_runtime/")) {
     event.respondWith(fromRuntime(request));
+  } else if (new URL(request.url).searchParams.has("v")) {
+    event.respondWith(versioned(event));
   } else {
     event.respondWith(fromNetwork(event));
   }

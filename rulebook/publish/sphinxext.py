@@ -7,6 +7,7 @@ incremental build re-reads just what an edit touched.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -213,6 +214,8 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
                     book.languages, picture=_picture(app) if place.base else None)
     if _offline(app):
         head += Markup('\n<link rel="manifest" href="{}">').format(context["pathto"](offline.MANIFEST, 1))
+    if pagename == calculators.PAGE and _offline(app):   # the reader's edition in force: the one with calculators
+        head += _calculators_head(app)
     context["rulebook_head"] = head
     if pagename == notfound.PAGE:
         context["rulebook_languages"] = [
@@ -261,18 +264,43 @@ def calculators_page(app: Sphinx, pagename: str, templatename: str, context: dic
         app.add_js_file("calculators.js", loading_method="defer")
 
 
+# The calculators page's data of each Sphinx application, made once (its head names its digest).
+_CALCULATORS: WeakKeyDictionary[Sphinx, str] = WeakKeyDictionary()
+CALCULATORS_DATA = "_static/calculators.json"
+
+
+def _calculators_data(app: Sphinx) -> str:
+    """The calculators page's data (``rulebook.reading.calculators``) as JSON; the runtime it names is
+    the site's own, two folders up (``rulebook.publish.runtime``)."""
+    if app not in _CALCULATORS:
+        renderer = _RENDERERS[app]
+        found = runtime.runtime(renderer.project.root)
+        where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE,
+                 "snapshot": runtime.SNAPSHOT, "lock": found.lock}
+        data = calculators.page_data(renderer.reading, calculators.offered(renderer.reading), where)
+        _CALCULATORS[app] = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+    return _CALCULATORS[app]
+
+
 def write_calculators(app: Sphinx, exception: Exception | None) -> None:
-    """The calculators page's data (``rulebook.reading.calculators``), beside the page's other static files;
-    the runtime it names is the site's own, two folders up (``rulebook.publish.runtime``)."""
+    """The calculators page's data, beside the page's other static files."""
     if exception is not None or app.builder.name != "html" or not (Path(app.outdir) / f"{calculators.PAGE}.html").exists():
         return
-    renderer = _RENDERERS[app]
-    found = runtime.runtime(renderer.project.root)
-    where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE,
-             "snapshot": runtime.SNAPSHOT, "lock": found.lock}
-    data = calculators.page_data(renderer.reading, calculators.offered(renderer.reading), where)
-    _write_if_changed(Path(app.outdir) / "_static" / "calculators.json",
-                      json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
+    _write_if_changed(Path(app.outdir) / CALCULATORS_DATA, _calculators_data(app))
+
+
+def _calculators_head(app: Sphinx) -> Markup:
+    """What the calculators page asks for as its head is read, before its script runs: its data, named
+    by its version (so that the offline worker answers it at once, as it answers the theme's files),
+    the runtime's scripts as modules, and its WebAssembly and snapshot as the fetches the script makes
+    (the same mode and credentials: the browser hands them over rather than fetching twice)."""
+    version = hashlib.sha256(_calculators_data(app).encode("utf-8")).hexdigest()[:8]
+    links = Markup('\n<link rel="preload" as="fetch" crossorigin="anonymous" href="{}" data-calculators>').format(
+        f"{CALCULATORS_DATA}?v={version}")
+    for name in runtime.runtime(_RENDERERS[app].project.root).starting:
+        kind = 'rel="modulepreload"' if name.endswith(".mjs") else 'rel="preload" as="fetch" crossorigin="anonymous"'
+        links += Markup('\n<link {} href="{}">').format(Markup(kind), f"../../{name}")
+    return links
 
 
 def builder_inited(app: Sphinx) -> None:

@@ -181,7 +181,9 @@
     for (const notice of document.querySelectorAll(".calculators-need-script")) {
       notice.hidden = true;
     }
-    const data = await fetch("_static/calculators.json").then((response) => response.json());
+    // The data as the page's head names it (its version: the offline worker answers it at once).
+    const named = document.querySelector("link[data-calculators]");
+    const data = await fetch(named ? named.href : "_static/calculators.json").then((response) => response.json());
     const forms = [];
     blocks.forEach((block, index) => {
       const name = [...block.classList].find((each) => each.startsWith("calculator-"));
