@@ -122,8 +122,8 @@ def test_the_hook_refuses_a_bad_translation_and_takes_a_good_one(tmp_path):
 
 def test_the_houses_are_built_one_per_runner_and_assembled(built_site, project, tmp_path):
     """CI builds each house as its own job (a matrix over the folders of houses/), then writes the site's
-    own pages beside them (`rulebook site-root`): the same root page, robots.txt and 404 pages as one
-    build of every house."""
+    own pages beside them (`rulebook site-root`): the same root page, robots.txt and 404 pages, the same
+    offline worker and lists, and the same runtime as one build of every house."""
     jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
     assert jobs["build"]["strategy"]["matrix"]["house"] == "${{ fromJSON(needs.houses.outputs.ids) }}"
     assert any('rulebook site --house "$HOUSE"' in step.get("run", "") for step in jobs["build"]["steps"])
@@ -135,10 +135,14 @@ def test_the_houses_are_built_one_per_runner_and_assembled(built_site, project, 
 
     done = run_rulebook(ROOT, "site-root", "--site", str(assembled))
     assert done.returncode == 0, done.stderr
-    for name in ("index.html", "404.html", "robots.txt", "favicon.svg"):
+    root = ["index.html", "404.html", "robots.txt", "favicon.svg", "sw.js", "offline.json",
+            *(f"{house}/offline.json" for house in project.houses)]
+    for name in [*root, *(f"{name}{suffix}" for name in root for suffix in (".gz", ".br")
+                          if (built_site / f"{name}{suffix}").is_file())]:
         assert (assembled / name).read_bytes() == (built_site / name).read_bytes(), name
-    assert sorted(path.name for path in (assembled / "_runtime").iterdir()) == \
-        sorted(path.name for path in (built_site / "_runtime").iterdir())
+    runtime = sorted(path.relative_to(built_site).as_posix() for path in (built_site / "_runtime").rglob("*"))
+    assert sorted(path.relative_to(assembled).as_posix() for path in (assembled / "_runtime").rglob("*")) == runtime
+    assert (assembled / runtime[-1]).read_bytes() == (built_site / runtime[-1]).read_bytes()
     empty = tmp_path / "empty"
     empty.mkdir()
     refused = run_rulebook(ROOT, "site-root", "--site", str(empty))
