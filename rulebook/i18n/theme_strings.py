@@ -34,8 +34,12 @@ THEME_STRINGS = (
     _("On this page"),
     _("Home"),
     _("Link to this heading"),   # Sphinx's title on the ¶ links, missing from its Romanian catalog
-    _("Please activate JavaScript to enable the search functionality."),   # the search page's <noscript>
 )
+
+# The search page's <noscript> (templates/sphinx/search.html writes it), in place of Sphinx's "Please
+# activate JavaScript to enable the search functionality": what to do, not how the page is made.
+SEARCH_WITHOUT_SCRIPTS = _("The search cannot work in this browser with its present settings. "
+                           "The contents on the home page lead to every rule.")
 
 # The labels a screen reader reads for Furo's three buttons, which Furo writes in English without a
 # translation call: :func:`translated_labels` puts ours in their place on every page.
