@@ -62,6 +62,10 @@ THEME_TITLES = (
     _("Auto light/dark, in dark mode"),
 )
 
+# The theme's two side panels, each an <aside> (a landmark) without a name: a screen reader's list of
+# landmarks showed two alike. Each is named by words the theme already shows: its button's, its title.
+THEME_ASIDES = (('<aside class="sidebar-drawer"', "Menu"), ('<aside class="toc-drawer', "On this page"))
+
 # What the search page says when nothing is found: Sphinx's own sentence asks the reader to select
 # "enough categories", which these pages have none of (in English too), and its Spanish and Croatian
 # are wrong ("ningún documentos", "kategija"). Ours stands in its place in every language.
@@ -104,12 +108,14 @@ _CREDITS = re.compile(r'<div class="left-details">.*?</div>\s*<div class="right-
 
 def translated_labels(html: str, translations: Translations) -> Markup:
     """The theme's page body with its untranslatable English ``aria-label`` values and icon titles in
-    the reader's language (escaped: a translation is text), and without the theme's English credits.
-    Only the theme's own attribute values, titles and credits are replaced."""
+    the reader's language (escaped: a translation is text), its side panels named, and without the
+    theme's English credits. Only the theme's own attribute values, titles, panels and credits change."""
     for label in THEME_LABELS:
         html = html.replace(f'aria-label="{label}"', f'aria-label="{escape(translations.gettext(label))}"')
     for title in THEME_TITLES:
         html = html.replace(f"<title>{title}</title>", f"<title>{escape(translations.gettext(title))}</title>")
+    for aside, name in THEME_ASIDES:
+        html = html.replace(aside, f'<aside aria-label="{escape(translations.gettext(name))}"{aside[len("<aside"):]}', 1)
     return Markup(_CREDITS.sub('<div class="left-details"></div>\n<div class="right-details">', html, count=1))
 
 
