@@ -106,7 +106,10 @@ def _audit(tab, where: tuple) -> tuple[list, int]:
     return serious, moderate
 
 
-HOUSE_LANGUAGES = [(house, lang) for house in ("club", "casino") for lang in ("ro", "en", "fr", "es", "hr")]
+# Each house's languages a group of their own (xdist joins it to the one tests/conftest.py gives every
+# browser module), so that the two houses may run on two workers, each with its Chromium.
+HOUSE_LANGUAGES = [pytest.param(house, lang, marks=pytest.mark.xdist_group(f"browser-accessibility-{house}"))
+                   for house in ("club", "casino") for lang in ("ro", "en", "fr", "es", "hr")]
 
 
 @pytest.mark.parametrize("house, lang", HOUSE_LANGUAGES)
