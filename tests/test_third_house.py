@@ -88,6 +88,14 @@ def test_nothing_of_another_house_is_published(harbour):
     assert {name: words for name, words in found.items() if words} == {}
 
 
+def test_no_reader_of_the_room_meets_a_word_of_how_its_site_is_made(harbour):
+    """Its pages and their data, in its two languages, as test_readers_words reads the shipped rooms'."""
+    from tests.test_readers_words import builders_words, readers_texts
+
+    assert {where.split("/")[1] for where, _, _ in readers_texts(harbour / "site", "harbour")} == {"en", "es"}
+    assert builders_words(harbour / "site", "harbour") == []
+
+
 def test_its_amounts_are_in_euros_and_its_numbers_its_own(harbour):
     site = harbour / "site" / "harbour"
     cash = (site / "en" / "harbour-house-rules.html").read_text(encoding="utf-8")

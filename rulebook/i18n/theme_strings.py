@@ -34,8 +34,12 @@ THEME_STRINGS = (
     _("On this page"),
     _("Home"),
     _("Link to this heading"),   # Sphinx's title on the ¶ links, missing from its Romanian catalog
-    _("Please activate JavaScript to enable the search functionality."),   # the search page's <noscript>
 )
+
+# The search page's <noscript> (templates/sphinx/search.html writes it), in place of Sphinx's "Please
+# activate JavaScript to enable the search functionality": what to do, not how the page is made.
+SEARCH_WITHOUT_SCRIPTS = _("The search cannot work in this browser with its present settings. "
+                           "The contents on the home page lead to every rule.")
 
 # The labels a screen reader reads for Furo's three buttons, which Furo writes in English without a
 # translation call: :func:`translated_labels` puts ours in their place on every page.
@@ -57,6 +61,10 @@ THEME_TITLES = (
     _("Auto light/dark, in light mode"),
     _("Auto light/dark, in dark mode"),
 )
+
+# The theme's two side panels, each an <aside> (a landmark) without a name: a screen reader's list of
+# landmarks showed two alike. Each is named by words the theme already shows: its button's, its title.
+THEME_ASIDES = (('<aside class="sidebar-drawer"', "Menu"), ('<aside class="toc-drawer', "On this page"))
 
 # What the search page says when nothing is found: Sphinx's own sentence asks the reader to select
 # "enough categories", which these pages have none of (in English too), and its Spanish and Croatian
@@ -100,12 +108,14 @@ _CREDITS = re.compile(r'<div class="left-details">.*?</div>\s*<div class="right-
 
 def translated_labels(html: str, translations: Translations) -> Markup:
     """The theme's page body with its untranslatable English ``aria-label`` values and icon titles in
-    the reader's language (escaped: a translation is text), and without the theme's English credits.
-    Only the theme's own attribute values, titles and credits are replaced."""
+    the reader's language (escaped: a translation is text), its side panels named, and without the
+    theme's English credits. Only the theme's own attribute values, titles, panels and credits change."""
     for label in THEME_LABELS:
         html = html.replace(f'aria-label="{label}"', f'aria-label="{escape(translations.gettext(label))}"')
     for title in THEME_TITLES:
         html = html.replace(f"<title>{title}</title>", f"<title>{escape(translations.gettext(title))}</title>")
+    for aside, name in THEME_ASIDES:
+        html = html.replace(aside, f'<aside aria-label="{escape(translations.gettext(name))}"{aside[len("<aside"):]}', 1)
     return Markup(_CREDITS.sub('<div class="left-details"></div>\n<div class="right-details">', html, count=1))
 
 

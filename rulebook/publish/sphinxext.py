@@ -470,6 +470,8 @@ def _rules_found(tr: Translator, lang: str) -> dict[str, str]:
     return {category: tr.ngettext("{count} rule found", "{count} rules found", n) for category, n in sample.items()}
 
 
+# A rule's permanent address: the page leads on at once; shown, it is the rule as a page should be (its
+# title the one heading, the whole in the main landmark a screen reader goes to).
 _REDIRECT = """<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="0; url={target}">{canonical}
@@ -478,8 +480,8 @@ _REDIRECT = """<!DOCTYPE html>
 <meta property="og:title" content="{title}">
 <meta property="og:description" content="{text}">
 </head>
-<body><p><a href="{target}">{title}</a></p>
-<p>{text}</p></body></html>
+<body><main><h1><a href="{target}">{title}</a></h1>
+<p>{text}</p></main></body></html>
 """
 
 

@@ -760,40 +760,6 @@ def test_the_search_says_how_many_pages_it_found_in_the_readers_language(page, s
     assert str(len(found)) in summary and (lang == "en" or "Search finished" not in summary), summary
 
 
-MODES = [(390, "light"), (1280, "dark"), (390, "dark"), (1280, "light")]
-
-
-def test_axe_finds_no_serious_accessibility_problem(browser, server, project):
-    """axe-core (the engine browsers' accessibility tools use) on ten pages of each house, each in one
-    of phone/desktop × light/dark, every mode covered for both houses: nothing serious or critical."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
-    problems = []
-    contexts = [browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-                for width, scheme in MODES]
-    tabs = [context.new_page() for context in contexts]   # one a mode: each page opens in a fresh document
-    for house_id, view in project.houses.items():
-        parts = [part.id for part in view.book.parts]
-        pages = ["index", "glossary", "search.html?q=straddle", *parts][:10]
-        for number, name in enumerate(pages):
-            lang = LANGUAGES[number % len(LANGUAGES)]
-            width, scheme = MODES[number % len(MODES)]
-            page = tabs[number % len(MODES)]
-            address = name if "." in name else f"{name}.html"
-            page.goto(f"{server}{house_id}/{lang}/{address}")
-            if address.startswith("search"):
-                page.wait_for_function(SEARCH_FINISHED, timeout=15000)
-            for violation in axe.run(page, options={"resultTypes": ["violations"]}).response["violations"]:
-                if violation["impact"] in ("serious", "critical"):
-                    problems.append((house_id, lang, address, width, scheme, violation["id"],
-                                     [node["target"] for node in violation["nodes"][:3]]))
-        assert len(pages) == 10
-    for context in contexts:
-        context.close()
-    assert problems == []
-
-
 def test_nothing_overflows_a_phone_and_a_seat_table_keeps_its_hand_column(page, server, project):
     """At 390 px the page never scrolls sideways (wide tables scroll inside their frame), and in a
     seat table scrolled to its last seat the hand column is still in view."""

@@ -1,5 +1,6 @@
 /* A table wider than a phone scrolls sideways inside its frame: the frame is then a labelled region
-   that the keyboard can reach and scroll (its label is the rule the table belongs to). */
+   that the keyboard can reach and scroll (its label is the rule the table belongs to, numbered from
+   the second table of a rule on: a screen reader's list of regions tells each apart). */
 (function () {
   function label(wrapper) {
     var section = wrapper.closest("section");
@@ -7,11 +8,14 @@
     return heading ? heading.textContent.replace(/[¶#]/g, "").trim() : document.title;
   }
   function mark() {
+    var named = {};
     document.querySelectorAll("article .table-wrapper").forEach(function (wrapper) {
       if (wrapper.scrollWidth > wrapper.clientWidth + 1) {
+        var name = label(wrapper);
+        named[name] = (named[name] || 0) + 1;
         wrapper.tabIndex = 0;
         wrapper.setAttribute("role", "region");
-        wrapper.setAttribute("aria-label", label(wrapper));
+        wrapper.setAttribute("aria-label", named[name] > 1 ? name + " (" + named[name] + ")" : name);
       } else {
         wrapper.removeAttribute("tabindex");
         wrapper.removeAttribute("role");
