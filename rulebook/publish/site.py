@@ -125,6 +125,8 @@ def _build_one(job: Job) -> Built:
             return Built(label, 0, "", None, sources)
         forget(build_dir, builder, house, name)
         forget(build_dir, f"{builder}-sources", house, name)
+        if folder:   # before Sphinx: the offline list written as it finishes names the printed files there
+            copy_downloads(files, printed_in, work_dir(build_dir, builder, house, name) / DOWNLOADS)
         from sphinx.application import Sphinx   # lazy: Sphinx loads in the jobs that run it (imported beforehand when forked)
 
         app = Sphinx(
@@ -136,8 +138,6 @@ def _build_one(job: Job) -> Built:
             status=None, warning=out, warningiserror=True, keep_going=True,
         )
         app.build()
-        if folder:
-            copy_downloads(files, printed_in, work_dir(build_dir, builder, house, name) / DOWNLOADS)
         return Built(label, app.statuscode, out.getvalue(), stamp, sources)
     except Exception as exc:  # a Sphinx error is this build's failure, reported in one line
         return Built(label, 1, f"{out.getvalue()}{type(exc).__name__}: {exc}", None, None)

@@ -308,6 +308,8 @@ def test_a_page_view_on_a_phone_weighs_at_most_150_kb_over_the_wire(browser, bui
                          if address != "no-such-page.html"]
             for address in [*addresses, "404.html", "search.html?q=rake"]:
                 page.goto(f"{served.address}{house_id}/{lang}/{address}", wait_until="load")
+                if address.startswith("r/"):   # a rule's permanent address, then the page it leads to
+                    page.wait_for_url(lambda url: "/r/" not in url, wait_until="load")
                 page.goto("about:blank")   # nothing of this page is still coming when the next is counted
                 weighed[house_id, address] = sum(size for path, size in served.sent.items() if "/_runtime/" not in path)
                 served.sent.clear()
