@@ -31,26 +31,27 @@ TARGET = 150_000
 
 def page_types(folder: Path) -> list[str]:
     """An address of each type of page of a language: the home page, each part, the glossary, the
-    search (with a question), the other pages, a rule's permanent address and a missing page."""
+    search (with a question), the other pages, a rule's permanent address and the missing page's."""
     parts = sorted(path.name for path in folder.glob("*.html")
                    if path.stem not in ("index", "glossary", "search", "genindex", "404", "at-the-table", "calculators",
                                         "downloads", "changes"))
     named = [name for name in ("index.html", "at-the-table.html", "calculators.html", "downloads.html", "changes.html",
                                "glossary.html", "genindex.html") if (folder / name).is_file()]
     return [*named, *parts[:3], "search.html?q=rake", "r/1.html" if (folder / "r" / "1.html").is_file() else "r/1.1.html",
-            "no-such-page.html"]
+            "404.html"]   # what the README's nginx lines send for a missing page
 
 
 def weigh(browser, driver, site: Path, address: str, compressed: bool, worker: bool = False) -> int:
-    """The bytes sent for one page view in a fresh profile (and, with ``worker``, what the offline
-    worker downloads after it)."""
+    """The bytes sent for one page view in a fresh profile, but the calculators' runtime (megabytes the
+    calculators' page preloads, measured by bench_calculators.py); with ``worker``, everything, what
+    the offline worker downloads after the page included."""
     with Served(site, compressed) as served:
         context = browser.new_context(**driver.devices["Pixel 7"], service_workers="allow" if worker else "block")
         page = context.new_page()
         page.goto(served.address + address, wait_until="load")
         page.wait_for_timeout(15_000 if worker else 800)
         context.close()
-        return sum(served.sent.values())
+        return sum(size for path, size in served.sent.items() if worker or "/_runtime/" not in path)
 
 
 def main() -> None:
