@@ -283,14 +283,20 @@ def cmd_changes(root: Path, args: argparse.Namespace) -> int:
         return 2
     found = [compare(old, project, house, args.lang, args.since) for house in houses if house not in missing]
     if args.format == "json":
-        print(json.dumps({"since": args.since, "lang": args.lang, "houses": [c.as_json() for c in found],
-                          "new_houses": missing}, ensure_ascii=False, indent=2))
+        print(_plain(json.dumps({"since": args.since, "lang": args.lang, "houses": [c.as_json() for c in found],
+                                 "new_houses": missing}, ensure_ascii=False, indent=2)))
         return 0
     for changes in found:
-        print("\n".join(_changes_lines(changes)))
+        print(_plain("\n".join(_changes_lines(changes))))
     for house in missing:
         print(f"{house}: a new house, not in {args.since}")
     return 0
+
+
+def _plain(text: str) -> str:
+    """A report for a CI log or a pull request's comment: the no-break spaces that keep a number with its
+    unit on a page (``formatting.unbroken``) as the plain spaces a reader of a log or a script expects."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _changes_lines(changes) -> list[str]:

@@ -428,11 +428,14 @@ def test_each_kind_of_parameter_is_shown_in_the_readers_units(tree):
     assert {change.path: change.cards for change in changes.parameters} == {
         "times.break_minutes": every_card, "rake.no_flop_no_drop": (*every_card, "Rake"),
         "rake.deal_twice_min_pot": every_card}
-    assert shown == {
-        "times.break_minutes": ("Pauză", "30 de minute", "45 de minute", ["seat-break-time"]),
+    def nb(text: str) -> str:
+        return text.replace(" ", "\u00a0")
+
+    assert shown == {   # each number with its unit on one line, as the pages write them
+        "times.break_minutes": ("Pauză", nb("30 de minute"), nb("45 de minute"), ["seat-break-time"]),
         "rake.no_flop_no_drop": ("Fără flop, fără rake", "Da", "Nu", []),
-        "rake.deal_twice_min_pot": ("Cel mai mic pot la care se poate da de două ori", "400 de lei",
-                                    "500 de lei", ["deal-twice-minimum-pot"]),
+        "rake.deal_twice_min_pot": ("Cel mai mic pot la care se poate da de două ori", nb("400 de lei"),
+                                    nb("500 de lei"), ["deal-twice-minimum-pot"]),
     }
     assert not changes.rules
 

@@ -75,4 +75,5 @@ def test_a_counted_placeholder_carries_its_noun_on_the_page(project):
     rule = next(rule for rule in project.houses["casino"].book.rules if rule.id == "tournament-final-table-players")
     assert "{players}" in rule.title.text and "players" not in rule.title.text.replace("{players}", "")
     for lang, noun in (("en", "9 players"), ("ro", "9 jucători"), ("hr", "9 igrača"), ("fr", "9 joueurs")):
-        assert noun in PageRenderer(project, "casino", lang).fill(rule.title, rule.values), lang
+        # the number and its noun on one line: a no-break space between them
+        assert noun.replace(" ", "\u00a0") in PageRenderer(project, "casino", lang).fill(rule.title, rule.values), lang

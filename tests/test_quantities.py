@@ -60,15 +60,16 @@ def test_the_stakes_of_one_tier_share_one_rake(tree):
 
 
 def test_the_unit_decides_how_a_number_reads(tree):
-    """The minutes of the house file read as minutes on every page, in each language's words."""
+    """The minutes of the house file read as minutes on every page, in each language's words, the number
+    and its unit on one line (a no-break space between them)."""
     from rulebook.project import Project
     from rulebook.publish.render import PageRenderer
 
     house = tree / HOUSE
     renderer = PageRenderer(Project.load(tree), "club", "en")
     rule = renderer.placed["seat-break-time"][1]
-    assert "30 minutes" in renderer.fill(rule.text, rule.values)
+    assert "30\u00a0minutes" in renderer.fill(rule.text, rule.values)
     edit(house, "cashier_return_minutes: 30 minutes", "cashier_return_minutes: 45 minutes")
     renderer = PageRenderer(Project.load(tree), "club", "ro")
     rule = renderer.placed["seat-no-post-exceptions"][1]
-    assert "45 de minute" in renderer.fill(rule.text, rule.values)
+    assert "45\u00a0de\u00a0minute" in renderer.fill(rule.text, rule.values)

@@ -91,9 +91,24 @@ def language_name(code: str, locale: str) -> str:
     return Locale.parse(code).get_display_name(locale) or code
 
 
+def unbroken(text: str) -> str:
+    """A number and its unit ("400 de jucători", "5 %", "25 minutes") on one line wherever the text is
+    printed or shown: its spaces made no-break spaces."""
+    return text.replace(" ", "\u00a0")
+
+
+#: The units whose value is a number with its unit, kept on one line (``unbroken``).
+QUANTITIES = frozenset({"money", "percent", "minutes", "hours", "seconds", "count"})
+
+
 def format_value(value: Any, unit: str, translator: Translator, money: Money | None = None) -> str:
     """One placeholder's value, in the words and digits of the translator's locale; an amount
-    (``money``) in the house's money."""
+    (``money``) in the house's money. A quantity (a number and its unit) never breaks across lines."""
+    shown = _format_value(value, unit, translator, money)
+    return unbroken(shown) if value is not None and (unit in QUANTITIES or unit in COUNTED) else shown
+
+
+def _format_value(value: Any, unit: str, translator: Translator, money: Money | None) -> str:
     locale = cldr(translator.locale)
     if value is None:
         return translator.gettext("no maximum")

@@ -78,11 +78,6 @@ def citing(reading: Reading, *rule_ids: str) -> tuple[CitedRule, ...]:
     return tuple(rule for rule in map(lambda rule_id: cited(reading, rule_id), rule_ids) if rule)
 
 
-def unbroken(text: str) -> str:
-    """A number and its unit ("400 de jucători", "5 %") on one line wherever the text is printed or shown."""
-    return text.replace(" ", "\u00a0")
-
-
 # The one table of a room that runs no cash games (a tournament room): its card cites the rules the
 # house chooses (``table_card:``), with no stakes of its own.
 TOURNAMENT = MappingProxyType({"name": "tournament", "game": "", "tournament": True})
@@ -107,11 +102,7 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     rake = row.get("rake")
     times = house.get("times") or {}
 
-    def money(amount: Any) -> str:
-        return unbroken(fmt.money(amount))
-
-    def percent(value: Any) -> str:
-        return unbroken(fmt.percent(value))
+    money, percent = fmt.money, fmt.percent   # each a number with its unit on one line (formatting.unbroken)
 
     def line(text: str, *rule_ids: str, stressed: bool = False) -> Detail:
         return Detail(text, stressed, citing(reading, *rule_ids))
@@ -131,7 +122,7 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
         *([Key(gettext("Straddle"), money(row["straddle"]))] if row.get("straddle") is not None else []),
         *([Key(gettext("Rake"), _rake(reading, rake, money, percent))] if rake else []),
         *([Key(gettext("Time charge"), gettext("{amount} per seat every {minutes}").format(
-            amount=money(charge["amount"]), minutes=unbroken(fmt.minutes(charge["every_minutes"]))), wide=True)]
+            amount=money(charge["amount"]), minutes=fmt.minutes(charge["every_minutes"])), wide=True)]
           if charge else []),
         Key(gettext("Buy-in"), bought, wide=True),
     )
@@ -139,8 +130,8 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     if rake and rake.get("short_handed_cap") is not None and states("rake-cap-by-players"):
         short = house["rake"]["short_handed_players"]
         details.append(line(gettext("With {low} to {high} players dealt in, the rake cap is {short_cap}.").format(
-            short_cap=money(rake["short_handed_cap"]), low=unbroken(fmt.count(short["min"])),
-            high=unbroken(fmt.count(short["max"]))), "rake-cap-by-players"))
+            short_cap=money(rake["short_handed_cap"]), low=fmt.count(short["min"]),
+            high=fmt.count(short["max"])), "rake-cap-by-players"))
     if rake and rake.get("split_pot_cap") is not None and states("rake-split-pot"):
         details.append(split_pot_line(reading, percent(rake["percent"]), money(rake["split_pot_cap"])))
     if rake and house["rake"].get("no_flop_no_drop") and states("no-flop-no-drop"):
@@ -165,7 +156,7 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
             "deal-twice-minimum-pot", "cash-betting-deal-twice-agreement", "cash-betting-deal-twice-side-pots"))
     if times.get("break_minutes") is not None and states("seat-break-time"):
         details.append(line(gettext("A break may last up to {break}, unless the floor says otherwise.").format(
-            **{"break": unbroken(fmt.minutes(times["break_minutes"]))}), "seat-break-time"))  # "break": a keyword
+            **{"break": fmt.minutes(times["break_minutes"])}), "seat-break-time"))  # "break": a keyword
     chosen = reading.book.table_card   # the house's own choice, or the rules players ask about most
     asked = chosen if chosen is not None else (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
     rules = citing(reading, *asked)
