@@ -145,21 +145,29 @@ def trims(reader, page: int) -> list[tuple[float, float, float, float]]:
     return [(columns[i], rows[0], columns[i + 1], rows[1]) for i in range(0, len(columns), 2)]
 
 
-def test_the_duplex_sheets_backs_register_with_their_fronts(cards):
+def turned_side_to_side(trim: tuple[float, float, float, float], width: float) -> tuple[float, float, float, float]:
+    """Where a trim of a sheet's back page lies once the sheet is turned about its vertical axis (as a
+    cut card stood on a table is turned to read its back from across it), seen from the front."""
+    left, top, right, bottom = trim
+    return width - right, top, width - left, bottom
+
+
+def test_the_duplex_sheets_backs_register_with_their_fronts_and_read_upright_turned_side_to_side(cards):
     """The two-sided card and the rake card on A4: front and back on two pages, each with its crop
-    marks; after the flip on the long edge (the sheet turns about its horizontal axis) each back's
-    trim lies exactly behind a front's, and the PDF asks for that flip."""
+    marks. Turned side to side, each back's trim lies exactly behind a front's, and the PDF asks for the
+    flip about the sheet's short edge (a landscape sheet's edge that runs up the page): the flip on the
+    long edge would show each cut card's back head down."""
     out, _book = cards
-    width, height = A4[1] * 25.4 / 72, A4[0] * 25.4 / 72
+    width = A4[1] * 25.4 / 72
     for path in (out / "ro-en" / "sheet-2-2.pdf", out / "ro" / "rake-bands-sheet.pdf"):
         reader = PdfReader(path)
         assert len(reader.pages) == 2, path
-        assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge", path
         front, back = trims(reader, 0), trims(reader, 1)
         assert len(front) == len(back) == 2 and all(abs(right - left - 105) < 0.2 and abs(bottom - top - 148) < 0.2
                                                      for left, top, right, bottom in front + back), (front, back)
-        flipped = sorted((left, height - bottom, right, height - top) for left, top, right, bottom in back)
-        assert all(max(abs(a - b) for a, b in zip(f, k)) < 0.2 for f, k in zip(sorted(front), flipped)), (front, back)
+        turned = sorted(turned_side_to_side(trim, width) for trim in back)
+        assert all(max(abs(a - b) for a, b in zip(f, k)) < 0.2 for f, k in zip(sorted(front), turned)), (front, back)
         assert all(0 < left and right < width for left, _, right, _ in front)
     romanian, english = (spaced(page.extract_text()) for page in PdfReader(out / "ro-en" / "sheet-2-2.pdf").pages)
     assert romanian.count("PLO 2/2") == english.count("PLO 2/2") == 2
@@ -178,3 +186,29 @@ def test_card_titles_and_subjects_are_in_the_cards_language(cards, project):
                                                   "of {house}").format(stakes=stakes, house=book.name)
         rake = pdf_info(out / lang / "rake-bands.pdf")
         assert rake["Title"] == tr.gettext("Rake card") != "Rake card"
+
+
+def test_every_two_sided_pdf_asks_for_the_flip_that_keeps_its_backs_upright(built_site):
+    """Every printed file of more than one page, of both houses in every language (books, short forms,
+    two-sided cards and their sheets), asks to be printed two-sided, flipped on the edge that runs up its
+    pages: a leaf turned about it, or a card cut from it turned side to side, shows its back upright.
+    A one-page file asks for no duplex."""
+    seen, names = set(), set()
+    for path in sorted(built_site.glob("*/*/downloads/*.pdf")):
+        names.add(path.name)
+        if path.stat().st_ino in seen:
+            continue
+        seen.add(path.stat().st_ino)
+        reader = PdfReader(path)
+        preferences = reader.trailer["/Root"]["/ViewerPreferences"]
+        assert preferences["/PrintScaling"] == "/None", path
+        if len(reader.pages) == 1:
+            assert "/Duplex" not in preferences, path
+            continue
+        for page in reader.pages:
+            assert page.get("/Rotate", 0) == 0, path
+        width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+        edge = {"/DuplexFlipLongEdge": max(width, height), "/DuplexFlipShortEdge": min(width, height)}[preferences["/Duplex"]]
+        assert edge == height, (path, preferences["/Duplex"], width, height)
+    kinds = {name.split("-")[0] for name in names}
+    assert {"rulebook", "short", "card", "sheet", "rake"} <= kinds, kinds

@@ -380,6 +380,8 @@ def test_every_contents_entry_names_the_page_that_holds_it_and_no_page_is_blank(
             assert tr.gettext("Glossary") in {title for title, _ in entries}, (house_id, lang)
             if book.runs_cash_games:   # and the list of the table cards
                 assert tr.gettext("Downloads") in {title for title, _ in entries}, (house_id, lang)
+            numbers = [int(number) for _, number in entries]
+            assert numbers == sorted(numbers), (house_id, lang, entries)   # listed in the order they are printed
             for title, number in entries:
                 text = " ".join(body_lines(pages[int(number) - 1], running))
                 assert title in text, (house_id, lang, title, number)
@@ -457,3 +459,90 @@ def test_the_running_head_and_foot_are_css_strings_whatever_their_text(project):
     assert read.count(hostile) == 2, css
     outside = re.sub(r'"((?:[^"\\]|\\[0-9a-f]{1,6} ?)*)"', '""', css)
     assert "<" not in css and "\n" not in css and outside.count("{") == outside.count("}") == 8, css
+
+
+# A rule's number, then, before the line ends, a parenthesis that names it again ("Rule 3.3 (Rule 3.3, p. 14)").
+# (A number's group of thousands, "10 000", is not a number of its own.)
+_CITED_TWICE = re.compile(r"(?<![\d.])(?<!\d\s)(\d+(?:\.\d+)*)(?![\d.]*\d)[^()\n]{0,40}"
+                          r"\([^()\n]*(?<![\d.])(?<!\d\s)\1, [^()\n\d]{1,8}\d+\)")
+
+
+def test_a_reference_that_shows_a_rules_number_prints_only_its_page_after_it(rulebooks, project):
+    """Every printed rulebook and short form, both houses, every language: a line never names a rule's
+    number twice ("Rule 3.3 (Rule 3.3, p. 14)"); the references still give the page ("(p. 14)")."""
+    pages_given = 0
+    for house_id, view in project.houses.items():
+        for lang in view.book.languages:
+            for path in (rulebooks / house_id / f"rulebook-{lang}.pdf", rulebooks / house_id / f"short-form-{lang}.pdf"):
+                if not path.is_file():
+                    continue
+                text = "\n".join(spaced_lines(page) for page in page_texts(path))
+                twice = [found.group(0) for found in _CITED_TWICE.finditer(text)]
+                assert not twice, (path.name, house_id, twice[:3])
+                pages_given += len(re.findall(r"\([^()\n]*\d+\)", text))
+    assert pages_given > 100, pages_given
+
+
+def unit_breaks(project, house_id: str, lang: str) -> list[re.Pattern]:
+    """A line break between a number and its unit, as the house's language writes each kind of
+    quantity ("250 / lei", "25 / minutes", "4 de / jucători", "5 / %"), or inside a page reference
+    ("p. / 32"): the patterns that find one in pdftotext's lines."""
+    from rulebook.reading import Reading
+
+    fmt = Reading.of(project, house_id, lang).fmt
+    # (Not cards and chips: a line of the index may start with the word.)
+    shown = [fmt.value(amount, unit) for unit in ("money", "minutes", "hours", "percent", "players")
+             for amount in (1, 2, 5, 20, 25, 400, 1000)]
+    units = {spaced(re.sub(r"^[\d.,\s\u00a0\u202f]+", "", text)).strip() for text in shown if text[:1].isdigit()}
+    patterns = [re.compile(r"\d" + "".join(r"\s" + re.escape(word) for word in unit.split()[:at]) + r"\s*\n\s*"
+                           + re.escape(" ".join(unit.split()[at:])) + r"(?!\w)")
+                for unit in units if unit for at in range(len(unit.split()))]
+    page_words = project.translations(lang).gettext("Rule {number}, p. {page}").partition("{page}")[0]
+    last = spaced(page_words).split()[-1]
+    return [*patterns, re.compile(re.escape(last) + r"\s*\n\s*\d")]
+
+
+def test_no_number_leaves_its_unit_nor_a_page_reference_its_page_in_any_printed_book(rulebooks, project):
+    """The printed rulebooks, redlines and short forms of both houses in every language, as pdftotext
+    lays out their lines: no line ends between a number and its unit, or inside "(Rule 9.18, p. 32)"."""
+    read = 0
+    for house_id, view in project.houses.items():
+        for lang in view.book.languages:
+            breaks = unit_breaks(project, house_id, lang)
+            for path in sorted((rulebooks / house_id).glob(f"*-{lang}.pdf")):
+                text = spaced_lines(subprocess.run(["pdftotext", "-raw", str(path), "-"], check=True,
+                                                   capture_output=True, text=True).stdout)
+                split = [found.group(0) for pattern in breaks for found in pattern.finditer(text)]
+                assert not split, (house_id, path.name, split[:5])
+                read += 1
+    assert read >= 20, read
+
+
+def last_page_fill(path: Path) -> float:
+    """How far down the text area (A4 less its 20 mm margins, where the running head and foot are) the
+    text of a PDF's last page reaches, from 0 to 1, as poppler's word boxes place it."""
+    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True,
+                                                              check=True).stdout).group(1))
+    boxes = subprocess.run(["pdftotext", "-bbox", "-f", str(pages), "-l", str(pages), str(path), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    height = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"', boxes).group(1))
+    margin = 20 / 25.4 * 72
+    bottoms = [float(y) for y in re.findall(r'yMax="([\d.]+)"', boxes) if margin < float(y) < height - margin]
+    return (max(bottoms, default=margin) - margin) / (height - 2 * margin)
+
+
+def test_a_short_form_says_it_is_a_selection_and_leaves_no_page_nearly_empty(rulebooks, project):
+    """Every short form, both houses, every language: under its title, that it is a selection and where
+    every rule is; on one page, or with its last page at least a third full (set a little smaller
+    rather than spill two rules onto a page of their own)."""
+    from rulebook.publish.printing import SELECTION
+    from rulebook.publish.short_form import LEAST_FILL
+
+    for house_id, view in project.houses.items():
+        assert view.book.base_url is None   # (with an address, the sentence names it: test_cards' QR test builds one)
+        for lang in view.book.languages:
+            path = rulebooks / house_id / f"short-form-{lang}.pdf"
+            letters = functools.partial(re.sub, r"[\s\-\u00ad\u2010]", "")   # as hyphenated at any line's end
+            assert letters(project.translations(lang).gettext(SELECTION)) in letters(page_texts(path)[0]), (house_id, lang)
+            if len(page_texts(path)) > 1:
+                assert last_page_fill(path) >= LEAST_FILL - 0.05, (house_id, lang, last_page_fill(path))

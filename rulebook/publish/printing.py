@@ -25,13 +25,13 @@ from rulebook.core.errors import ModelError
 from rulebook.core.memo import digest
 from rulebook.core.model import Rulebook
 from rulebook.i18n.catalogs import LANGUAGES
-from rulebook.i18n.formatting import initial
+from rulebook.i18n.formatting import initial, unbroken
 from rulebook.i18n.parameters import name_of, on_rake_card, on_table_card
 from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading.table_facts import (RAKE_RULES, TOURNAMENT_TITLE, CitedRule, cited, deal_twice_rake_line,
-                                          split_pot_line, table_facts, table_rows, unbroken)
+                                          split_pot_line, table_facts, table_rows)
 from rulebook.publish import print_cache, workers
 from rulebook.publish.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, prints_rake_card,
                                         redline_file, rulebook_file, sheet_file, short_form_file)
@@ -40,7 +40,7 @@ from rulebook.publish.history import history, prepare
 from rulebook.publish.inputs import inputs_of, print_code, print_code_digest, print_versions
 from rulebook.publish.loanwords import mark_foreign
 from rulebook.publish.qr import card_address, qr_image
-from rulebook.publish.short_form import MAX_PAGES, short_form_rules
+from rulebook.publish.short_form import LEAST_FILL, MAX_PAGES, SMALLER, short_form_rules
 from rulebook.publish.site import earlier_commits, keep_unrebuilt, work_dir
 from rulebook.publish.staging import Publication, publishing
 from rulebook.publish.stamps import forget, outputs, published_from, remember, stamped
@@ -159,8 +159,12 @@ class PrintRenderer:
         head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
                       head, count=1, flags=re.S)
         head = head.replace("</head>", self._head(self._running(self.book.name, title)) + "</head>", 1)
+        base = self.book.base_url
+        about = (self.translations.gettext(SELECTION_AT).format(address=f"{base.rstrip('/')}/{self.book.id}/{self.lang}/")
+                 if base else self.translations.gettext(SELECTION))
         return (f'{head}<body class="short-form-document">{self.render("cover.html.jinja")}'
-                f'<h1>{escape(title)}</h1><div class="short-form-rules">{rules_html}</div></body></html>')
+                f'<h1>{escape(title)}</h1><p class="short-form-about">{escape(about)}</p>'
+                f'<div class="short-form-rules">{rules_html}</div></body></html>')
 
     @staticmethod
     def _pages(html: str, where: str) -> str:
@@ -173,8 +177,10 @@ class PrintRenderer:
         return re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
 
     def _links(self, html: str, printed: frozenset[str]) -> str:
-        return re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"',
-                      lambda found: self._print_link(found.group(1), printed), html)
+        # The link's words are looked at, not replaced: a link that already shows the rule's number
+        # is followed by its page alone.
+        return re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"(?=[^>]*>(.*?)</a>)',
+                      lambda found: self._print_link(found.group(1), printed, found.group(2)), html, flags=re.S)
 
     @staticmethod
     def _titles(html: str) -> dict[str, str]:
@@ -182,17 +188,20 @@ class PrintRenderer:
         return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
             r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
 
-    def _print_link(self, href: str, printed: frozenset[str]) -> str:
+    def _print_link(self, href: str, printed: frozenset[str], shown: str = "") -> str:
         """A link as the printed document can follow it: an anchor of the page, a rule's permanent
         address or a page of the site and its anchor, to that place in the PDF when the PDF holds it
-        (``printed``: its pages); else to the site, or nowhere when the house has no site address."""
+        (``printed``: its pages); else to the site, or nowhere when the house has no site address.
+        ``shown``: the link's words ("Rule 3.3" needs only its page after it, not its number again)."""
         rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
         page = re.fullmatch(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?", href)
         if href.startswith("#"):
             return f'<a class="reference internal" href="{escape(href)}"'
         if rule and self.reading.placed.get(rule.group(1), (None,))[0] in printed:
             return f'<a class="reference internal" href="#{rule.group(1)}"'
-        if page and page.group(2) and page.group(1) in printed and self.reading.number_of(page.group(2)):
+        if page and page.group(2) and page.group(1) in printed and (number := self.reading.number_of(page.group(2))):
+            if number in re.findall(r"\d+(?:\.\d+)*", re.sub(r"<[^>]+>", "", shown)):
+                return self._to_page(page.group(2), N_("p. {page}"), "pages")
             return self._cited(page.group(2))
         if page and page.group(1) in printed:   # a page of the PDF, or a place in it: its page printed after it
             return self._to_page(page.group(2) or f"document-{page.group(1)}", N_("p. {page}"), "pages")
@@ -221,7 +230,8 @@ class PrintRenderer:
         if sentence.count("{page}") != 1:
             sentence = message
         number = self.reading.number_of(anchor) or ""
-        before, _, after = (piece.replace("{number}", number) for piece in sentence.partition("{page}"))
+        # The words around the page number never leave it: "(Rule 9.18, p. 32)" is never broken across lines.
+        before, _, after = (unbroken(piece.replace("{number}", number)) for piece in sentence.partition("{page}"))
         return (f'<a class="reference internal {kind}" href="#{escape(anchor)}" '
                 f'data-before="{escape(before)}" data-after="{escape(after)}"')
 
@@ -275,9 +285,9 @@ class PrintRenderer:
         its QR code to the rule of the bands."""
         reading = self.reading
         rake = self.book.house["stakes"]
-        percent = unbroken(self.fmt.percent(rake[0]["rake"]["percent"]))
-        split = " / ".join(dict.fromkeys(unbroken(self.fmt.money(row["rake"]["split_pot_cap"])) for row in rake))
-        caps = " / ".join(dict.fromkeys(unbroken(self.fmt.money(row["rake"]["cap"])) for row in rake))
+        percent = self.fmt.percent(rake[0]["rake"]["percent"])
+        split = " / ".join(dict.fromkeys(self.fmt.money(row["rake"]["split_pot_cap"]) for row in rake))
+        caps = " / ".join(dict.fromkeys(self.fmt.money(row["rake"]["cap"]) for row in rake))
         bands = reading.placed.get("rake-bands")
         html = self.render("bands.html.jinja", split_lines=(split_pot_line(reading, percent, split),
                                                             deal_twice_rake_line(reading, caps)),
@@ -307,6 +317,9 @@ class PrintRenderer:
         return cited(self.reading, rule_id)
 
 
+# What a short form says of itself under its title: a selection, and where every rule is.
+SELECTION = N_("A selection of the rules players meet most. Every rule is in the printed rulebook.")
+SELECTION_AT = N_("A selection of the rules players meet most. Every rule is in the rulebook: {address}")
 AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
 
 
@@ -498,13 +511,16 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
             raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
                                                  "foot; it would be printed cut off (shorten what the card prints)",
                              what="house" if stakes == house_id else "stakes")
+        if limits and name in limits:   # a short form: its last page filled, or the form set a little smaller
+            document = _filled(document, lambda size, html=html, sheets=stylesheets: HTML(string=html, base_url=str(base)).render(
+                stylesheets=[*sheets, CSS(string=f"body.short-form-document {{ font-size: {size}pt; }}")]))
         if limits and name in limits and len(document.pages) > limits[name][2]:
             file, line, most = limits[name]
             raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "
                                                f"{most} (choose fewer rules in 'short_form')", what="house")
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
-        document.write_pdf(target, finisher=_print_at_size if kind == "pdf" else _print_duplex, pdf_tags=kind == "pdf")
+        document.write_pdf(target, finisher=_print_as_laid_out, pdf_tags=kind == "pdf")
         print_cache.keep(build, cached, name, staging)
     return list(pages), stamp
 
@@ -521,6 +537,34 @@ def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names
         return set()
     now = outputs(build / kind, names)
     return {name for name in names if now[name] and was.get(name) == now[name]}
+
+
+def last_page_fill(document) -> float:
+    """How much of its last page's text area the document fills, from 0 to 1 (its columns balanced)."""
+    from weasyprint.formatting_structure.boxes import MarginBox
+
+    page = document.pages[-1]._page_box
+
+    def bottoms(box):
+        for child in getattr(box, "children", ()):
+            if not isinstance(child, MarginBox):
+                yield child.position_y + child.margin_height()
+                yield from bottoms(child)
+
+    return max(0.0, max(bottoms(page), default=0.0) - page.content_box_y()) / page.height
+
+
+def _filled(document, smaller: Callable[[float], Any]):
+    """A document whose last page would hold less than a third of a page, set again in the smaller
+    sizes of ``short_form.SMALLER`` while that saves the page (a form a page shorter, never smaller
+    than it needs); the first fit, or the document as it was."""
+    if len(document.pages) < 2 or last_page_fill(document) >= LEAST_FILL:
+        return document
+    for size in SMALLER:
+        tried = smaller(size)
+        if len(tried.pages) < len(document.pages):
+            return tried
+    return document
 
 
 def overflow(document) -> float:
@@ -581,12 +625,21 @@ def _sources(project: Project, kind: str, job: PrintJob, singles: dict[Path, str
                   house_id, *languages, part, *earlier_commits(project, house_id), *page)
 
 
-def _print_duplex(document, pdf) -> None:
-    """A card's PDF, printed at size and, when it has a back (a two-sided card, a sheet of it),
-    duplex flipped on the long edge, the flip its sheet's back pages are laid out for (card.css)."""
+def duplex_flip(width: float, height: float) -> str:
+    """The edge a two-sided print is flipped on so that its back reads upright when the paper, or a
+    card cut from it, is turned side to side (as a book's leaf is, or a card stood on a table is seen
+    from across it): the edge that runs up the page, the long one of a portrait page, the short one of
+    a landscape sheet."""
+    return "/DuplexFlipLongEdge" if height >= width else "/DuplexFlipShortEdge"
+
+
+def _print_as_laid_out(document, pdf) -> None:
+    """Every PDF printed at size and, when it has more than one page (a book, a short form, a
+    two-sided card or a sheet of it), two-sided, flipped as its pages are laid out for (``duplex_flip``)."""
     _print_at_size(document, pdf)
     if len(document.pages) > 1:
-        pdf.catalog["ViewerPreferences"]["Duplex"] = "/DuplexFlipLongEdge"
+        first = document.pages[0]
+        pdf.catalog["ViewerPreferences"]["Duplex"] = duplex_flip(first.width, first.height)
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: Callable,

@@ -13,6 +13,10 @@ from __future__ import annotations
 from rulebook.core.model import Rulebook
 
 MAX_PAGES = 2   # a short form that needs more is refused, naming the house file's line
+#: A last page that holds less than this share of a page is a page wasted: the form is set smaller.
+LEAST_FILL = 1 / 3
+#: The sizes (pt) a short form is set in, in turn, to save such a page (its own size is 9 pt: rulebook.css).
+SMALLER = (8.5, 8.0)
 
 
 def short_form_rules(book: Rulebook) -> tuple[str, ...]:
