@@ -402,6 +402,17 @@ def ratio(row: Row) -> str:
     return f"{row.ours[0] / row.peer[0]:.2f}x" if row.peer else ""
 
 
+def cpu_ratio(row: Row) -> str:
+    """Ours over the peer in CPU seconds: what a shared machine pays, whatever the cores."""
+    if not row.peer or row.ours[1] != row.ours[1] or row.peer[1] != row.peer[1] or not row.peer[1]:
+        return ""
+    return f"{row.ours[1] / row.peer[1]:.2f}x"
+
+
+def cpu(value: float) -> str:
+    return "" if value != value else f"{value:.2f} s"
+
+
 def target(row: Row) -> str:
     if row.target is None:
         return ""
@@ -430,10 +441,14 @@ def markdown_table(rows: list[Row], repeat: int, commit: str) -> str:
     lines = [f"Measured on {datetime.date.today().isoformat()} at commit {commit} "
              f"by `benchmarks/bench_sphinx.py --repeat {repeat}` (median wall clock, {os.cpu_count()} cores; the load "
              "average is the machine's when the row was measured: another build running beside it slows ours and the "
-             "peer alike, but not always equally).", "",
-             "| what | ours | peer | ratio | target | load | peer is |", "|---|---|---|---|---|---|---|"]
+             "peer alike, but not always equally). CPU is the seconds every process of each side spent on the cores "
+             "(ours runs its jobs in parallel, the peer one after another: on a shared machine the CPU ratio is the "
+             "one that counts).", "",
+             "| what | ours | peer | ratio | CPU, ours | CPU, peer | CPU ratio | target | load | peer is |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         lines.append(f"| {row.what} | {seconds(row.ours[0])} | {seconds(row.peer[0]) if row.peer else ''} | {ratio(row)} | "
+                     f"{cpu(row.ours[1])} | {cpu(row.peer[1]) if row.peer else ''} | {cpu_ratio(row)} | "
                      f"{target(row)} | {row.load:.1f} | {row.peer_is} |")
     return "\n".join(lines)
 
