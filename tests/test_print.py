@@ -546,3 +546,42 @@ def test_a_short_form_says_it_is_a_selection_and_leaves_no_page_nearly_empty(rul
             assert letters(project.translations(lang).gettext(SELECTION)) in letters(page_texts(path)[0]), (house_id, lang)
             if len(page_texts(path)) > 1:
                 assert last_page_fill(path) >= LEAST_FILL - 0.05, (house_id, lang, last_page_fill(path))
+
+
+def test_a_house_with_its_own_numbering_prints_its_rules_by_number_with_their_pages(rulebooks, project):
+    """The casino numbers its rules by topic (54–56 after 5): its printed rulebook, in every language,
+    lists every rule by number in counting order, each with the page that holds it, and names the list
+    in its contents. The club, numbered in the order it prints, needs no such list."""
+    from rulebook.publish.printing import number_order
+    from rulebook.reading import Reading
+
+    assert number_order("9.2") < number_order("9.18") < number_order("10.1") < number_order("H1.1")
+    for house_id, view in project.houses.items():
+        for lang in view.book.languages:
+            reading = Reading.of(project, house_id, lang)
+            heading = project.translations(lang).gettext("Rules by number")
+            pages = page_texts(rulebooks / house_id / f"rulebook-{lang}.pdf")
+            printed = [reading.number_of(rule.id) for part in view.book.parts for rule in part.rules
+                       if rule.id in reading.placed]
+            listed = [page for page in pages[4:] if heading in spaced_lines(page).splitlines()]
+            if printed == sorted(printed, key=number_order):
+                assert not listed, (house_id, lang)
+                continue
+            assert len(listed) >= 1 and heading in " ".join(spaced_lines(page) for page in pages[1:4]), (house_id, lang)
+            start = pages.index(listed[0]) + 1   # its pages in the order they are printed: column after column
+            text = spaced_lines(subprocess.run(["pdftotext", "-raw", "-f", str(start), "-l", str(start + 2),
+                                                str(rulebooks / house_id / f"rulebook-{lang}.pdf"), "-"],
+                                               capture_output=True, text=True, check=True).stdout)
+            index_heading = project.translations(lang).gettext("Index")
+            found, number = {}, None   # an entry's title may run on to the next lines; "(p. 14)" ends it
+            for line in text.splitlines()[1:]:
+                if line == index_heading:
+                    break   # the list has ended
+                if number is None and (start_of := re.match(r"([A-Z]?\d+(?:\.\d+)*) \S", line)):
+                    number = start_of.group(1)
+                if number is not None and (end := re.search(r"\([^()\d]*(\d+)\)$", line)):
+                    found.setdefault(number, int(end.group(1)))
+                    number = None
+            assert list(found) == sorted(printed, key=number_order), (house_id, lang, list(found)[:10])
+            for number, page in found.items():
+                assert re.search(rf"\b{re.escape(reading.rule_number(number))}\b", spaced(pages[page - 1])), (number, page)

@@ -102,17 +102,32 @@ class PrintRenderer:
             html = html[:start] + html[end:]
         pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
         html = self._links(html, frozenset(pages))
+        numbered = self._by_number()
         front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html),
-                            indexed=bool(self.reading.index))
-        if self.reading.index:
+                            indexed=bool(self.reading.index), numbered=bool(numbered))
+        after = (self.render("numbers.html.jinja", numbered=numbered) if numbered else "") \
+            + (self.render("index.html.jinja") if self.reading.index else "")
+        if after:
             last = _section(html, pages[-1])
             assert last is not None   # every page marked by _pages has its section
-            html = html[:last[1]] + self.render("index.html.jinja") + html[last[1]:]
+            html = html[:last[1]] + after + html[last[1]:]
         running = self._running(self.reading.text(self.book.title), None)
         html = html.replace("</head>", self._head(running) + "</head>", 1)
         html = html.replace("<h1>", self.render("cover.html.jinja") + "<h1>", 1)
         at = html.rfind("<section", 0, html.find("<span id=document-"))
         return html[:at] + front + html[at:]
+
+    def _by_number(self) -> list[tuple[str, Markup, str]]:
+        """The rules the book prints as (number, the opening tag of a link to the rule that prints its page
+        after it, title) in the order of their numbers, when that is not the order they are printed in (a
+        house's own numbering, grouped by topic); else none."""
+        printed = [(number, rule.id, self.reading.title(rule)) for part in self.book.parts for rule in part.rules
+                   if rule.id in self.reading.placed and (number := self.reading.number_of(rule.id))]
+        ordered = sorted(printed, key=lambda item: number_order(item[0]))
+        if ordered == printed:
+            return []
+        return [(number, Markup(self._to_page(rule_id, N_("p. {page}"), "pages")), title)
+                for number, rule_id, title in ordered]
 
     def redline(self, html: str, where: str) -> str:
         """The edition's changes page printed alone, from the same single page and styles as the
@@ -537,6 +552,11 @@ def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names
         return set()
     now = outputs(build / kind, names)
     return {name for name in names if now[name] and was.get(name) == now[name]}
+
+
+def number_order(number: str) -> tuple:
+    """A rule's number as it is counted: "9.18" after "9.2", "38.3" after "38", "H2.1" after every number."""
+    return tuple((0, int(piece), "") if piece.isdigit() else (1, 0, piece) for piece in re.findall(r"\d+|[^\d.]+", number))
 
 
 def last_page_fill(document) -> float:
