@@ -212,3 +212,31 @@ def test_every_two_sided_pdf_asks_for_the_flip_that_keeps_its_backs_upright(buil
         assert edge == height, (path, preferences["/Duplex"], width, height)
     kinds = {name.split("-")[0] for name in names}
     assert {"rulebook", "short", "card", "sheet", "rake"} <= kinds, kinds
+
+
+def test_every_line_of_every_card_is_a_sentence(project, tmp_path, monkeypatch):
+    """Every line a card lists (its stakes' details, the rules it cites by number and title, the rake
+    card's lines), on both houses' cards in every language, is a sentence with its full stop: a line that
+    is a rule's title reads like the sentences beside it ("5.1 Straddles … up to the button.")."""
+    from rulebook.publish import printing
+    from rulebook.reading.table_facts import SENTENCE_ENDS
+
+    pages = tmp_path / "pages"
+
+    def keep_html(project, build, kind, house_id, label, html_of, *args, **kwargs):   # run in the forked jobs
+        for name, html in html_of.items():   # the HTML kept, a stand-in printed (nothing reads it)
+            (pages / name).parent.mkdir(parents=True, exist_ok=True)
+            (pages / name).with_suffix(".html").write_text(html, encoding="utf-8")
+            (build / f"{kind}.new" / name).parent.mkdir(parents=True, exist_ok=True)
+            (build / f"{kind}.new" / name).write_bytes(b"%PDF-1.7\n")
+        return list(html_of), "stand-in"
+
+    monkeypatch.setattr(printing, "_write_pages", keep_html)
+    build_cards(project, tmp_path / "build", LANGS, tuple(project.houses))
+    lines = {}
+    for page in sorted(pages.rglob("card-*.html")) + sorted(pages.rglob("rake-bands.html")):
+        for item in re.findall(r"<li\b[^>]*>(.*?)</li>", page.read_text(encoding="utf-8"), re.S):
+            lines[item] = page.relative_to(pages).as_posix()
+    assert len(lines) > 50 and any("casino" in name for name in lines.values())
+    text = [(name, re.sub(r"<[^>]+>", "", item).strip()) for item, name in lines.items()]
+    assert not [(name, line) for name, line in text if line[-1:] not in SENTENCE_ENDS], text[:3]

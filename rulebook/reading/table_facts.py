@@ -42,6 +42,15 @@ class CitedRule:
     number: str
     title: str
 
+    @property
+    def sentence(self) -> str:
+        """The title as a line of a card beside lines that are sentences: with its full stop."""
+        return self.title if self.title.rstrip()[-1:] in SENTENCE_ENDS else f"{self.title}."
+
+
+#: What ends a sentence in the five languages (a title that ends so needs no full stop added).
+SENTENCE_ENDS = frozenset(".!?…")
+
 
 @dataclass(frozen=True)
 class Detail:
