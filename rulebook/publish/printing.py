@@ -13,6 +13,8 @@ print jobs are forked (``rulebook.publish.history.prepare``).
 
 from __future__ import annotations
 
+import functools
+
 import re
 from pathlib import Path
 from importlib.metadata import version
@@ -527,8 +529,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                                                  "foot; it would be printed cut off (shorten what the card prints)",
                              what="house" if stakes == house_id else "stakes")
         if limits and name in limits:   # a short form: its last page filled, or the form set a little smaller
-            document = _filled(document, lambda size, html=html, sheets=stylesheets: HTML(string=html, base_url=str(base)).render(
-                stylesheets=[*sheets, CSS(string=f"body.short-form-document {{ font-size: {size}pt; }}")]))
+            document = _filled(document, functools.partial(_set_in, HTML(string=html, base_url=str(base)), stylesheets))
         if limits and name in limits and len(document.pages) > limits[name][2]:
             file, line, most = limits[name]
             raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "
@@ -572,6 +573,13 @@ def last_page_fill(document) -> float:
                 yield from bottoms(child)
 
     return max(0.0, max(bottoms(page), default=0.0) - page.content_box_y()) / page.height
+
+
+def _set_in(html: Any, stylesheets: list, size: float) -> Any:
+    """The short form laid out again with its text ``size`` points."""
+    from weasyprint import CSS
+
+    return html.render(stylesheets=[*stylesheets, CSS(string=f"body.short-form-document {{ font-size: {size}pt; }}")])
 
 
 def _filled(document, smaller: Callable[[float], Any]):
