@@ -14,7 +14,6 @@ print jobs are forked (``rulebook.publish.history.prepare``).
 from __future__ import annotations
 
 import functools
-
 import re
 from pathlib import Path
 from importlib.metadata import version
