@@ -585,3 +585,40 @@ def test_a_house_with_its_own_numbering_prints_its_rules_by_number_with_their_pa
             assert list(found) == sorted(printed, key=number_order), (house_id, lang, list(found)[:10])
             for number, page in found.items():
                 assert re.search(rf"\b{re.escape(reading.rule_number(number))}\b", spaced(pages[page - 1])), (number, page)
+
+
+def lone_words(text: str) -> list[str]:
+    """pdftotext's lines (laid out) that hold one short word alone at the start of a paragraph's or a
+    heading's lines, the text going on below it at the same indent ("O" / "singură carte …", "… de mai
+    multe" / "ori"); an index's letter heading ("O" above "board 17, p. 8") is not one."""
+    lines = text.splitlines()
+    found = []
+    for line, below in zip(lines, lines[1:]):
+        word, rest = line.strip(), below.strip()
+        if not rest or not re.fullmatch(r"[^\W\d_]{1,3}", word):
+            continue
+        if len(word) == 1 and word.isupper() and (re.search(r"\d+, \S+ \d+", rest) or not rest[0].islower()):
+            continue   # an index letter above its first entry (or beside the next column's letter)
+        if below.startswith(line[:len(line) - len(line.lstrip())]):
+            found.append(f"{word} / {rest[:40]}")
+    return found
+
+
+def test_lone_words_are_found():
+    assert lone_words("Regula 1.23\n\nO\nsingură carte întoarsă cu fața în sus") == ["O / singură carte întoarsă cu fața în sus"]
+    assert lone_words("O\nboard 17, p. 8\n") == [] and lone_words("a whole line of words\nthat goes on\n") == []
+
+
+def test_no_printed_book_leaves_a_short_word_alone_on_a_line(rulebooks, project):
+    """Every printed rulebook, redline and short form, both houses, every language: no line holds one
+    short word alone with its sentence or heading going on below it (a WeasyPrint break before a marked
+    loanword left "O", "Le", "În" alone; a heading's last word "ori" went alone to a line)."""
+    read = 0
+    for house_id, view in project.houses.items():
+        for lang in view.book.languages:
+            for path in sorted((rulebooks / house_id).glob(f"*-{lang}.pdf")):
+                text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                                      check=True).stdout
+                assert not lone_words(text), (house_id, path.name, lone_words(text)[:5])
+                read += 1
+    assert read >= 20

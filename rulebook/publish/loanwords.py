@@ -7,6 +7,10 @@ Romanian and Croatian patterns hyphenate an English word as if it were their own
 word inflected in the language (``raise-ul``, ``raiseom``) as ``<span class="loanword">``; the
 print style sheet hyphenates neither. The glossary's cell for each other language carries its
 ``lang``. The page's markup is untouched: only its text between tags is read.
+
+The space before a marked word goes inside its span (``este<span …> misdeal</span>``): WeasyPrint
+breaks a line wrongly when the text before a span exactly fills it ("O" alone on a line, the rest of
+the sentence below), never when the break opportunity is inside the span.
 """
 
 from __future__ import annotations
@@ -39,8 +43,12 @@ def _loanwords(html: str, words: dict[str, bool]) -> str:
                 skipped += -1 if name.group(1) else 1
             continue
         if skipped <= 0 and piece:
-            pieces[index] = _WORD.sub(lambda found: _marked(found.group(), words), piece)
+            pieces[index] = _SPACE_BEFORE.sub(r"\2\1", _WORD.sub(lambda found: _marked(found.group(), words), piece))
     return "".join(pieces)
+
+
+# A space, then a marked word's opening tag: the space moved inside it (see the module's docstring).
+_SPACE_BEFORE = re.compile(r"( )(<span (?:lang=\"en\" )?class=\"loanword\">)")
 
 
 def _marked(word: str, words: dict[str, bool]) -> str:

@@ -97,7 +97,7 @@ class PrintRenderer:
         inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
         A first edition leaves out its changes page (it would only say there is nothing to compare).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
-        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        html = self._prepared(html, where)
         if self.changes is None and (changes := _section(html, "changes")):
             start, end = changes
             html = html[:start] + html[end:]
@@ -134,7 +134,7 @@ class PrintRenderer:
         """The edition's changes page printed alone, from the same single page and styles as the
         rulebook: the house on the cover and in the running head, its headings one level up (the
         page's title is the document's), each deleted and inserted word marked as on the site."""
-        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        html = self._prepared(html, where)
         found = _section(html, "changes")
         if found is None:
             raise ValueError(f"{where} has no changes page to print")
@@ -161,7 +161,7 @@ class PrintRenderer:
         """The short form (``rulebook.publish.short_form``): the house's chosen rules cut from the same single
         page as the rulebook, each as the rulebook prints it (its number, title and text; its examples
         left to the rulebook), under the title of its part, after a short cover; the same style sheet."""
-        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        html = self._prepared(html, where)
         title = self.translations.gettext("Short form")
         chosen = short_form_rules(self.book)
         body = []
@@ -191,6 +191,13 @@ class PrintRenderer:
         # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
         html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
         return re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
+
+    def _prepared(self, html: str, where: str) -> str:
+        """The single page as every printed document starts from it: its parts marked (``_pages``), its
+        borrowed words marked (``loanwords``), then each heading's last two words bound."""
+        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
+        return re.sub(r"(<h[1-6]\b[^>]*>)(.*?)(</h[1-6]>)", lambda found: found.group(1) + _last_words_bound(found.group(2))
+                      + found.group(3), html, flags=re.S)
 
     def _links(self, html: str, printed: frozenset[str]) -> str:
         # The link's words are looked at, not replaced: a link that already shows the rule's number
@@ -552,6 +559,18 @@ def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names
         return set()
     now = outputs(build / kind, names)
     return {name for name in names if now[name] and was.get(name) == now[name]}
+
+
+def _last_words_bound(heading: str) -> str:
+    """A heading's last two words joined by a no-break space: a heading that runs on to a second line
+    never leaves one word alone there ("… de mai multe / ori"). Only when its last words are plain text:
+    a heading that ends in a marked loanword keeps the space inside the loanword's span, where WeasyPrint
+    breaks lines rightly (``loanwords``)."""
+    pieces = re.split(r"(<[^>]*>)", heading)   # text at the even places, tags between
+    last = pieces[-1].rstrip()
+    if (at := last.rfind(" ")) < 0:
+        return heading
+    return "".join(pieces[:-1]) + last[:at] + "\u00a0" + pieces[-1][at + 1:]
 
 
 def number_order(number: str) -> tuple:
