@@ -622,3 +622,32 @@ def test_no_printed_book_leaves_a_short_word_alone_on_a_line(rulebooks, project)
                 assert not lone_words(text), (house_id, path.name, lone_words(text)[:5])
                 read += 1
     assert read >= 20
+
+
+def test_a_long_table_never_leaves_fewer_than_three_rows_on_a_page():
+    """The printed rulebook's style sheet, with a long table (the rake bands') placed lower and lower on
+    an A4 page: wherever the page ends, each page holds at least three of its rows (with the old rule,
+    first two and last two together, two rows were left at a page's foot or head)."""
+    from weasyprint import CSS, HTML
+    from weasyprint.formatting_structure import boxes
+
+    css = CSS(string=(ROOT / "templates" / "print" / "rulebook.css").read_text(encoding="utf-8"))
+    rows = "".join(f"<tr><td>{i} lei</td><td>{i} lei</td></tr>" for i in range(12))
+
+    def boxes_in(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from boxes_in(child)
+
+    split = 0
+    for above in range(180, 260, 3):   # mm of text above the table
+        document = HTML(string=f'<html lang="en"><body><div style="height:{above}mm"></div><table class="rake-bands">'
+                               f"<thead><tr><th>Pot</th><th>Rake</th></tr></thead><tbody>{rows}</tbody></table>"
+                               "</body></html>").render(stylesheets=[css])
+        on_pages = [sum(isinstance(row, boxes.TableRowBox) for group in boxes_in(page._page_box)
+                        if isinstance(group, boxes.TableRowGroupBox) and not group.is_header for row in group.children)
+                    for page in document.pages]
+        on_pages = [count for count in on_pages if count]
+        assert sum(on_pages) == 12 and min(on_pages) >= 3, (above, on_pages)
+        split += len(on_pages) > 1
+    assert split >= 5   # the table was split at many places
