@@ -240,3 +240,21 @@ def test_a_shared_rule_binds_to_the_house_it_states_a_policy_for(tree):
             "(houses/casino/house.yaml) does not state: write `betting: {incomplete_all_in: …}` in its house file "
             "if its documents say so, choose another variant of the rule, or leave the rule out") in result.stdout, \
         result.stdout[-2000:]
+
+
+def test_a_note_on_a_rule_the_rooms_state_differently_cites_both_rooms(tree):
+    """The odd-chip note decides between the club's and the casino's rule (two variants of one rule): it
+    quotes both documents. With the club's passage taken out of its sources, the gate names the note,
+    its file and line, and the room it no longer cites; a note kept to one room (``houses:``) need not."""
+    rules = tree / "rules" / "tournament-showdown.yaml"
+    text = rules.read_text(encoding="utf-8")
+    start = text.index("  - id: note-tournament-odd-chip\n")
+    club = text.index('      - "000_04a66977b465c41b.txt', start)
+    rules.write_text(text[:club] + text[text.index("\n", club) + 1:], encoding="utf-8")
+    result = gate(tree)
+    line = line_of(rules, "  - id: note-tournament-odd-chip", whole=False)
+    assert result.returncode == 1
+    assert (f"rules/tournament-showdown.yaml:{line}: [note] note-tournament-odd-chip: the houses state odd-chip "
+            "differently, but the note cites none of club's documents") in result.stdout, result.stdout[-2000:]
+    edit(rules, "    rules: [odd-chip]\n    reviewed: {odd-chip", "    houses: [casino]\n    rules: [odd-chip]\n    reviewed: {odd-chip")
+    assert "note-tournament-odd-chip" not in gate(tree).stdout

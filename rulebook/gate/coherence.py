@@ -38,6 +38,7 @@ def coherence_problems(project: Project) -> list[Problem]:
     problems += term_problems(project)
     problems += currency_problems(project)
     problems += note_problems(project.library)
+    problems += two_room_note_problems(project)
     problems += removed_problems(project)
     return problems
 
@@ -205,6 +206,31 @@ def note_problems(library: Library) -> list[Problem]:
             if rule_id not in note.rules:
                 problems.append(Problem(note.file, note.reviewed_line, "note", note.id, None,
                                         f"'reviewed' names rule {rule_id}, which the note is not about"))
+    return problems
+
+
+def two_room_note_problems(project: Project) -> list[Problem]:
+    """A note about a rule that houses state in different variants decides between their documents: it
+    cites a passage of each house's own documents (``sources:`` naming one of its files), never one room
+    alone. A note kept to some houses (``houses:``) answers for those."""
+    problems = []
+    for note in project.library.notes:
+        variants: dict[str, str] = {}   # house → the variant it states of the note's rules
+        for house_id, view in project.houses.items():
+            if note.houses and house_id not in note.houses:
+                continue
+            stated = [rule.variant for rule in view.editors_book.statements if rule.id in note.rules and rule.variant]
+            if stated:
+                variants[house_id] = stated[0]
+        if len(set(variants.values())) < 2:
+            continue
+        for house_id in sorted(variants):
+            files = tuple(project.houses[house_id].book.documents)
+            if files and not any(source.startswith(files) for source in note.sources):
+                problems.append(Problem(note.file, note.line, "note", note.id, None,
+                                        f"the houses state {', '.join(note.rules)} differently, but the note cites "
+                                        f"none of {house_id}'s documents ({', '.join(files)}): quote its passage "
+                                        "in 'sources:' beside the other room's"))
     return problems
 
 
