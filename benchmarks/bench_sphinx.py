@@ -394,8 +394,8 @@ def measure(work: Path, repeat: int) -> list[Row]:
     return rows
 
 
-def seconds(value: float) -> str:
-    return "—" if value != value else f"{value:.2f} s"
+def seconds(value: float, missing: str = "—") -> str:
+    return missing if value != value else f"{value:.2f} s"
 
 
 def ratio(row: Row) -> str:
@@ -407,10 +407,6 @@ def cpu_ratio(row: Row) -> str:
     if not row.peer or row.ours[1] != row.ours[1] or row.peer[1] != row.peer[1] or not row.peer[1]:
         return ""
     return f"{row.ours[1] / row.peer[1]:.2f}x"
-
-
-def cpu(value: float) -> str:
-    return "" if value != value else f"{value:.2f} s"
 
 
 def target(row: Row) -> str:
@@ -448,7 +444,7 @@ def markdown_table(rows: list[Row], repeat: int, commit: str) -> str:
              "|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         lines.append(f"| {row.what} | {seconds(row.ours[0])} | {seconds(row.peer[0]) if row.peer else ''} | {ratio(row)} | "
-                     f"{cpu(row.ours[1])} | {cpu(row.peer[1]) if row.peer else ''} | {cpu_ratio(row)} | "
+                     f"{seconds(row.ours[1], '')} | {seconds(row.peer[1], '') if row.peer else ''} | {cpu_ratio(row)} | "
                      f"{target(row)} | {row.load:.1f} | {row.peer_is} |")
     return "\n".join(lines)
 

@@ -213,15 +213,15 @@ def two_room_note_problems(project: Project) -> list[Problem]:
     """A note about a rule that houses state in different variants decides between their documents: it
     cites a passage of each house's own documents (``sources:`` naming one of its files), never one room
     alone. A note kept to some houses (``houses:``) answers for those."""
+    stated = {house_id: {rule.id: rule.variant for rule in view.editors_book.statements if rule.variant}
+              for house_id, view in project.houses.items()}   # each house's rules in variants, and the variant it states
     problems = []
     for note in project.library.notes:
         variants: dict[str, str] = {}   # house → the variant it states of the note's rules
-        for house_id, view in project.houses.items():
-            if note.houses and house_id not in note.houses:
-                continue
-            stated = [rule.variant for rule in view.editors_book.statements if rule.id in note.rules and rule.variant]
-            if stated:
-                variants[house_id] = stated[0]
+        for house_id, by_rule in stated.items():
+            variant = next((by_rule[rule_id] for rule_id in note.rules if rule_id in by_rule), None)
+            if variant and (not note.houses or house_id in note.houses):
+                variants[house_id] = variant
         if len(set(variants.values())) < 2:
             continue
         for house_id in sorted(variants):

@@ -535,7 +535,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                                                  "foot; it would be printed cut off (shorten what the card prints)",
                              what="house" if stakes == house_id else "stakes")
         if limits and name in limits:   # a short form: its last page filled, or the form set a little smaller
-            document = _filled(document, functools.partial(_set_in, HTML(string=html, base_url=str(base)), stylesheets))
+            document = _filled(document, functools.partial(_set_in, html, base, stylesheets))
         if limits and name in limits and len(document.pages) > limits[name][2]:
             file, line, most = limits[name]
             raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "
@@ -578,26 +578,29 @@ def number_order(number: str) -> tuple:
     return tuple((0, int(piece), "") if piece.isdigit() else (1, 0, piece) for piece in re.findall(r"\d+|[^\d.]+", number))
 
 
+def _boxes(box, leave: tuple[type, ...] = ()):
+    """A laid-out box and every box inside it, but those of the ``leave`` types and what they hold."""
+    yield box
+    for child in getattr(box, "children", ()):
+        if not isinstance(child, leave):
+            yield from _boxes(child, leave)
+
+
 def last_page_fill(document) -> float:
     """How much of its last page's text area the document fills, from 0 to 1 (its columns balanced)."""
     from weasyprint.formatting_structure.boxes import MarginBox
 
     page = document.pages[-1]._page_box
-
-    def bottoms(box):
-        for child in getattr(box, "children", ()):
-            if not isinstance(child, MarginBox):
-                yield child.position_y + child.margin_height()
-                yield from bottoms(child)
-
-    return max(0.0, max(bottoms(page), default=0.0) - page.content_box_y()) / page.height
+    bottoms = (box.position_y + box.margin_height() for box in _boxes(page, (MarginBox,)) if box is not page)
+    return max(0.0, max(bottoms, default=0.0) - page.content_box_y()) / page.height
 
 
-def _set_in(html: Any, stylesheets: list, size: float) -> Any:
-    """The short form laid out again with its text ``size`` points."""
-    from weasyprint import CSS
+def _set_in(html: str, base: Path, stylesheets: list, size: float) -> Any:
+    """The short form laid out again with its text ``size`` points (parsed only when it is)."""
+    from weasyprint import CSS, HTML
 
-    return html.render(stylesheets=[*stylesheets, CSS(string=f"body.short-form-document {{ font-size: {size}pt; }}")])
+    return HTML(string=html, base_url=str(base)).render(
+        stylesheets=[*stylesheets, CSS(string=f"body.short-form-document {{ font-size: {size}pt; }}")])
 
 
 def _filled(document, smaller: Callable[[float], Any]):
@@ -618,13 +621,8 @@ def overflow(document) -> float:
     past the foot of its content box or into its footer (set at the face's foot, out of the flow:
     card.css), what its items hold beyond their own boxes, and any page it runs on to. 0 when every
     face holds its text above its footer, on its own page."""
-    def boxes(box):
-        yield box
-        for child in getattr(box, "children", ()):
-            yield from boxes(child)
-
     def bottom(box) -> float:
-        return max(inner.position_y + inner.margin_height() for inner in boxes(box))
+        return max(inner.position_y + inner.margin_height() for inner in _boxes(box))
 
     def beyond(box) -> float:
         inside = max((bottom(inner) for inner in getattr(box, "children", ())), default=0)
@@ -639,7 +637,7 @@ def overflow(document) -> float:
 
     fragments: dict[int, list] = {}   # a face too long for its page goes on over the next ones
     for page in document.pages:
-        for face in boxes(page._page_box):
+        for face in _boxes(page._page_box):
             if face.element is not None and "face" in (face.element.get("class") or "").split():
                 fragments.setdefault(id(face.element), []).append(face)
     # to a thousandth of a pixel: a footer set at the foot ends there, give or take a rounding of its position
