@@ -258,3 +258,53 @@ def test_a_note_on_a_rule_the_rooms_state_differently_cites_both_rooms(tree):
             "differently, but the note cites none of club's documents") in result.stdout, result.stdout[-2000:]
     edit(rules, "    rules: [odd-chip]\n    reviewed: {odd-chip", "    houses: [casino]\n    rules: [odd-chip]\n    reviewed: {odd-chip")
     assert "note-tournament-odd-chip" not in gate(tree).stdout
+
+
+def test_a_term_a_rules_item_defines_again(tree):
+    """The casino's string bet as it was: the glossary named rule 45 (tournament-string-bets) as its
+    definition while the terminology's item said what the bet stands as. The item is a second definition."""
+    glossary = tree / "locales" / "glossary.yaml"
+    edit(glossary, "rules: [cash-betting-string-bet, tournament-official-terms]",
+         "rules: [cash-betting-string-bet, tournament-string-bets]")
+    rules = tree / "rules" / "tournament-floor-and-players.yaml"
+    line = line_of(rules, '- "String bet: putting chips in the pot improperly.')
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"rules/tournament-floor-and-players.yaml:{line}: [term] string-bet: house casino defines 'string bet' "
+            "twice: rule tournament-official-terms's item says 'The bet then stands only as the smallest bet "
+            "possible at that moment', and rule tournament-string-bets defines it") in result.stdout, result.stdout[-2000:]
+
+
+def test_a_glossary_note_that_rules_on_a_term_a_house_defines(tree):
+    """The string bet's note as it was ("of which only the first counts", the club's rule) beside each
+    house's own rule: a second definition in both houses, named at the note's line."""
+    glossary = tree / "locales" / "glossary.yaml"
+    edit(glossary, "note: \"A bet or raise made in several motions, or with the chips put out improperly: the house's "
+         "rules say what it counts as.\"", "note: A bet or raise made in several motions, of which only the first counts.")
+    line = line_of(glossary, "note: A bet or raise made in several motions, of which only the first counts.")
+    result = gate(tree)
+    assert result.returncode == 1
+    for house, rule in (("club", "cash-betting-string-bet"), ("casino", "tournament-official-terms")):
+        assert (f"locales/glossary.yaml:{line}: [term] string-bet: house {house} defines 'string bet' twice: the "
+                "glossary's note (glossary.string-bet) says 'A bet or raise made in several motions, of which only "
+                f"the first counts', and rule {rule} defines it") in result.stdout, result.stdout[-2000:]
+
+
+def test_what_counts_as_a_ruling_definition():
+    from rulebook.gate.coherence import rules_on
+
+    assert rules_on("paying the bet of a player who acted before.") is None          # a plain gloss
+    assert rules_on("A token that stands for money at the table.") is None
+    assert rules_on("A bet or raise made in several motions, or with the chips put out improperly: the house's "
+                    "rules say what it counts as.") is None                          # defers to the house's rules
+    assert rules_on("A bet or raise made in several motions, of which only the first counts.") is not None
+    assert rules_on("putting chips in the pot improperly. The bet then stands only as the smallest bet possible "
+                    "at that moment.") == "The bet then stands only as the smallest bet possible at that moment"
+
+
+def test_each_term_defined_in_one_place_per_house(project):
+    """Today's rulebooks: no house defines a term twice (the casino's terminology glosses call, raise,
+    fold… beside the guide's rules, without saying what they count as)."""
+    from rulebook.gate.coherence import term_problems
+
+    assert term_problems(project) == []

@@ -5,7 +5,8 @@ true to itself (docs/DESIGN.md, principle 9):
 
 - ``policy``: a table policy (who shows first, undercalls, the ante…) is stated once, and with the
   value the house applies, so the engine and the reader never disagree;
-- ``term``: a glossary term is defined by one rule of the house;
+- ``term``: a glossary term is defined in one place of the house: one rule, and no other rule's
+  definition-list item or glossary note saying what the term counts as;
 - ``currency``: every amount is in the house's own unit, never another house's money;
 - ``note``: an editorial note records a digest of each rule it discusses, and goes stale when one
   of them changes, as a translation does when its English changes;
@@ -17,14 +18,15 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from rulebook.core import sources
 from rulebook.core.errors import Problem
 from rulebook.core.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
 from rulebook.core.money import Money
+from rulebook.core.records import Message
 from rulebook.core.yamlload import MAX_FILE_BYTES
-from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE
+from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE, Term
 from rulebook.i18n.money import money_words
 from rulebook.project import Project
 from rulebook.reading import Reading
@@ -98,18 +100,76 @@ def _sets(book: Rulebook, policy: str) -> bool:
 
 # -- terms -----------------------------------------------------------------------------------------
 
+# What a term counts as, in a house's words: "of which only the first counts", "the bet then stands only
+# as the smallest bet possible", "is treated as a call". A definition that says it rules; a plain gloss
+# ("Call: paying the bet of a player who acted before") only says what the word means.
+_RULING = re.compile(r"\bonly\b[^.;:]*?\bcounts?\b|\bcounts?\s+(?:as|only)\b|\bstands?\s+(?:only\s+)?as\b"
+                     r"|\b(?:is|are)\s+(?:treated|taken|read|counted)\s+as\b", re.IGNORECASE)
+# A clause that leaves the ruling to the house's rules ("the house's rules say what it counts as") defers.
+_DEFERS = re.compile(r"\bhouse(?:'s|s'|\u2019s|s\u2019)?\s+rules?\b", re.IGNORECASE)
+# A definition-list item: "String bet: putting chips in the pot improperly. …"
+_DEFINITION_ITEM = re.compile(r"\s*([^:{}]{1,60}?)\s*:\s+(\S.*)", re.DOTALL)
+
+
+def rules_on(text: str) -> str | None:
+    """The clause of a definition that says what the term counts as (not deferring to the house's
+    rules), or None for a plain gloss."""
+    for clause in re.split(r"[.;:](?:\s+|$)", text):
+        if (found := _RULING.search(clause)) and not _DEFERS.search(clause):
+            return clause.strip()
+    return None
+
+
+def definition_items(term: Term, rules: Iterable[Rule]) -> Iterator[tuple[Rule, Message, str]]:
+    """(rule, item, definition) for each "<term>: <definition>" item of the rules, the item's head one
+    of the term's English forms (any case)."""
+    for rule in rules:
+        for item in rule.items:
+            found = _DEFINITION_ITEM.fullmatch(item.text)
+            if found and term.names(found.group(1)):
+                yield rule, item, found.group(2)
+
+
 def term_problems(project: Project) -> list[Problem]:
-    """A term is defined by one rule of each house: the glossary's ``rules`` it publishes as statements."""
+    """A house defines each term in one place: one of the glossary's ``rules`` it publishes as a
+    statement, or else one definition-list item of its rules. A second definition that says what the
+    term counts as (an item of another rule, or the glossary note the house reads) is the fault the
+    casino's string bet had: three places, each with its own consequence."""
     problems = []
     for view in project.houses.values():
-        stated = {rule.id for rule in view.editors_book.statements}
+        house = view.id
+        statements = view.editors_book.statements
+        stated = {rule.id for rule in statements}
         for term in project.glossary:
+            name = term.english[0]
             defining = [rule_id for rule_id in term.rules if rule_id in stated]
             if len(defining) > 1:
                 problems.append(Problem(GLOSSARY_FILE, term.rules_line, "term", term.id, None,
-                                        f"house {view.id} defines {term.english[0]!r} twice, by rules "
+                                        f"house {house} defines {name!r} twice, by rules "
                                         f"{' and '.join(defining)}: one definition per term (make one a "
                                         "reference, see: <rule-id>)"))
+            first: str | None = f"rule {defining[0]}" if defining else None
+            for rule, item, definition in definition_items(term, statements):
+                if rule.id in defining:
+                    continue
+                ruling = rules_on(definition)
+                if first is None:
+                    first = f"the item of rule {rule.id} ({item.file}:{item.line})"
+                elif ruling is not None or not defining:
+                    problems.append(Problem(item.file, item.line, "term", term.id, None,
+                                            f"house {house} defines {name!r} twice: rule {rule.id}'s item says "
+                                            f"{(ruling or definition)!r}, and {first} defines it: define it in one "
+                                            f"place (name {rule.id} in the glossary's 'rules', or leave the item "
+                                            "a plain gloss that says what the word means)"))
+            context, note = term.note_for(house)
+            ruling = rules_on(note)
+            if first is not None and ruling is not None:
+                line = term.house_notes_lines.get(house, term.line)
+                problems.append(Problem(GLOSSARY_FILE, line, "term", term.id, None,
+                                        f"house {house} defines {name!r} twice: the glossary's note ({context}) "
+                                        f"says {ruling!r}, and {first} defines it: the note says what the term "
+                                        "is, the house's rule what it counts as (or: \"the house's rules say "
+                                        "what it counts as\")"))
     return problems
 
 

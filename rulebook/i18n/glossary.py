@@ -60,6 +60,7 @@ class Term:
     rules: tuple[str, ...] = ()             # the rules that say what it is: a house's first one it publishes
     rules_line: int = 0
     house_notes: dict[str, str] = field(default_factory=dict)   # a house's own meaning, where the houses differ
+    house_notes_lines: dict[str, int] = field(default_factory=dict)   # where each house's meaning is
 
     @property
     def context(self) -> str:
@@ -86,6 +87,10 @@ class Term:
         """The rule a house publishes that says what the term is (the glossary links to it, and the
         search puts it first for the term), or None."""
         return next((rule_id for rule_id in self.rules if rule_id in published), None)
+
+    def names(self, english: str) -> bool:
+        """Whether an English phrase is one of the term's forms, whole (any case): a definition's head."""
+        return bool(self._english.fullmatch(" ".join(english.split())))
 
     def shown(self, lang: str) -> str:
         """The term as the glossary page names it: the first form."""
@@ -389,6 +394,7 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
             tuple(entry.get("rules", ())),
             entry.line_of("rules") if "rules" in entry else line,
             {house: " ".join(note.split()) for house, note in entry.get("house_notes", {}).items()},
+            {house: entry["house_notes"].line_of(house) for house in entry.get("house_notes", {})},
         ))
     asked |= {lang: found.asked for lang, found in local.items() if found.asked}
     return Glossary(tuple(terms), {lang: found.loanwords for lang, found in local.items()},
