@@ -308,3 +308,59 @@ def test_each_term_defined_in_one_place_per_house(project):
     from rulebook.gate.coherence import term_problems
 
     assert term_problems(project) == []
+
+
+def test_an_example_that_states_a_consequence_no_check_computes(tree):
+    """The seat-change example as it was: it ended "so he pays nothing" while its checks computed only
+    who must post (the house's document says nothing of what he pays)."""
+    examples = tree / "executable_examples" / "cash-seats-and-blinds.yaml"
+    edit(examples, "        says: this rule does not make him pay them\n", "")
+    edit(examples, "him sooner, so this rule does not make him pay them.", "him sooner, so he pays nothing.")
+    line = line_of(examples, "- id: seat-change-away-from-blinds-example")
+    text = line_of(examples, "text: >-", whole=True)   # the example's text, the first in the file
+    assert text > line
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"executable_examples/cash-seats-and-blinds.yaml:{text}: [consequence] seat-change-away-from-blinds: "
+            "example seat-change-away-from-blinds-example: 'so he pays nothing' states a consequence no check "
+            "computes") in result.stdout, result.stdout[-2000:]
+
+
+def test_what_a_check_says_is_in_the_text_and_a_yes_or_no(tree):
+    """Declared words must be the text's own, and only for a yes/no or enum result: an amount is said
+    by its placeholder."""
+    examples = tree / "executable_examples" / "cash-seats-and-blinds.yaml"
+    edit(examples, "        says: he pays both blinds ", "        says: he pays the big blind ")
+    declared = line_of(examples, "says: he pays the big blind")
+    holdem = tree / "executable_examples" / "holdem.yaml"
+    text = holdem.read_text(encoding="utf-8")
+    start = text.index("  - id: holdem-preflop-big-blind-of-two\n")
+    at = text.index("        expect: min_raise\n", start) + len("        expect: min_raise\n")
+    holdem.write_text(text[:at] + "        says: raise to at least\n" + text[at:], encoding="utf-8")
+    amount = line_of(holdem, "says: raise to at least")
+    result = gate(tree)
+    assert result.returncode == 1
+    assert (f"executable_examples/cash-seats-and-blinds.yaml:{declared - 2}: [consequence] seat-change-away-from-blinds: "
+            "example seat-change-away-from-blinds-example: 'says: he pays the big blind' is not in the text") \
+        in result.stdout, result.stdout[-2000:]
+    assert (f"executable_examples/holdem.yaml:{amount - 2}: [consequence] holdem-preflop-first-to-act: example "
+            "holdem-preflop-big-blind-of-two: 'says: raise to at least' on a check whose result is an amount") \
+        in result.stdout, result.stdout[-2000:]
+    # the 'so' clause the changed words no longer cover is reported too
+    assert "'so he pays both blinds' states a consequence no check computes" in result.stdout
+
+
+def test_consequence_clauses():
+    from rulebook.gate.coherence import consequences
+
+    assert list(consequences("Seat {first} bet first, so seat {first} shows first, then seat {second}. Done.")) == \
+        ["so seat {first} shows first, then seat {second}"]
+    assert list(consequences("It is a call; therefore he may not raise; he folds.")) == ["therefore he may not raise"]
+    assert list(consequences("The blinds are {a} and {b}.")) == []
+
+
+def test_every_example_consequence_is_computed(project):
+    """Today's 110 examples: each consequence they state is a check's argument, result or declared words."""
+    from rulebook.gate.coherence import consequence_problems
+
+    assert consequence_problems(project) == []

@@ -33,6 +33,7 @@ class Check:
     call: Call           # parsed once into the engine-call grammar (rulebook.core.calls)
     expect: Any          # a name, a list of expects, a mapping of expects, or a bool/None
     line: int
+    says: tuple[str, ...] = ()   # the English words of the example's text that state its (yes/no, enum) result
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,12 @@ def _example(reader: Reader, entry: Any, fields: dict, ident: str, line: int) ->
         except (CallError, ValueError) as exc:
             reader.error(at, ident, str(exc))
             continue
-        checks.append(Check(call, spec["expect"], at))
+        says = spec.get("says", [])
+        says = [says] if isinstance(says, str) else says
+        if not all(isinstance(phrase, str) and phrase.strip() for phrase in says):
+            reader.error(at, ident, "'says' must be the words of the text (or a list of them) that state the check's result")
+            says = []
+        checks.append(Check(call, spec["expect"], at, tuple(" ".join(phrase.split()) for phrase in says)))
     if not checks:
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
     text = Message(f"{ident}.text", clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])

@@ -167,6 +167,7 @@ class ExampleTableRecord(TypedDict):
 class CheckRecord(TypedDict):
     call: str
     expect: NotRequired[str | list | dict | bool]
+    says: NotRequired[str | list]   # the words of the text that state a yes/no or enum result
 
 
 class InUnitRecord(TypedDict, total=False):

@@ -10,7 +10,8 @@ true to itself (docs/DESIGN.md, principle 9):
 - ``currency``: every amount is in the house's own unit, never another house's money;
 - ``note``: an editorial note records a digest of each rule it discusses, and goes stale when one
   of them changes, as a translation does when its English changes;
-- ``removed``: a statement ``rules/ADDITIONS.md`` records as removed is said nowhere.
+- ``removed``: a statement ``rules/ADDITIONS.md`` records as removed is said nowhere;
+- ``consequence``: a worked example states no consequence ("so he pays…") that none of its checks computes.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from rulebook.core import sources
+from rulebook.core.calls import Call, Given, Items, Pairs
 from rulebook.core.errors import Problem
+from rulebook.core.examples import Check, WorkedExample
 from rulebook.core.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
 from rulebook.core.money import Money
 from rulebook.core.records import Message
@@ -42,6 +45,7 @@ def coherence_problems(project: Project) -> list[Problem]:
     problems += note_problems(project.library)
     problems += two_room_note_problems(project)
     problems += removed_problems(project)
+    problems += consequence_problems(project)
     return problems
 
 
@@ -336,6 +340,89 @@ def _set_key(lines: list[str], note: Note, key: str, flow: str) -> None:
         while at < end and lines[at].strip() and len(lines[at]) - len(lines[at].lstrip()) > indent:
             at += 1
         lines.insert(at, line)
+
+
+# -- consequences in worked examples ---------------------------------------------------------------
+
+# Where an example's English states what follows: "…, so he pays both blinds", "so that seat {last_big} is
+# not the big blind twice". The clause runs to the end of its sentence or a semicolon.
+_CONSEQUENCE = re.compile(r"\b(?:so that|so|therefore|thus|hence|which means|as a result)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;](?:\s|$)")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_NOT_AMOUNTS = frozenset({"data", "text"})   # yes/no answers and engine words (call, raise, wait_for_big_blind…)
+
+
+def consequences(text: str) -> Iterator[str]:
+    """Each clause of an example's text that states a consequence, from its marker ("so", "therefore"…)
+    to the end of its sentence."""
+    for found in _CONSEQUENCE.finditer(text):
+        rest = text[found.start():]
+        end = _CLAUSE_END.search(rest)
+        yield rest[:end.start()] if end else rest
+
+
+def _named(item: object) -> Iterator[str]:
+    """The example's names a check's call or expect uses (arguments, results, columns)."""
+    if isinstance(item, Given):
+        yield item.name
+    elif isinstance(item, str):
+        yield item
+    elif isinstance(item, Call):
+        for argument in (*item.args, *(value for _, value in item.kwargs)):
+            yield from _named(argument)
+    elif isinstance(item, Items):
+        for element in item.items:
+            yield from _named(element)
+    elif isinstance(item, Pairs):
+        for key, value in item.pairs:
+            yield from _named(key)
+            yield from _named(value)
+    elif isinstance(item, dict):
+        for value in item.values():
+            yield from _named(value)
+    elif isinstance(item, (list, tuple)):
+        for element in item:
+            yield from _named(element)
+
+
+def _answers(example: WorkedExample, check: Check) -> bool:
+    """Whether a check's result is a yes/no or an enum (engine words), never an amount: words may say it."""
+    if isinstance(check.expect, bool):
+        return True
+    values = [value for binding in example.bindings() for name in _named(check.expect) if (value := binding.get(name))]
+    flat = [item for value in values for item in (value.literal if value.unit == "items" else [value])]
+    return bool(flat) and all(item.unit in _NOT_AMOUNTS for item in flat)
+
+
+def consequence_problems(project: Project) -> list[Problem]:
+    """A worked example states no consequence its checks do not compute: each clause after "so",
+    "therefore"… holds a placeholder a check reads or returns, or words a check declares (``says:``) as
+    what its yes/no or enum result says. "So he pays nothing" beside a check of who must post was one."""
+    problems = []
+    for example in project.examples:
+        text = example.text.text
+
+        def problem(message: str, line: int = example.text.line) -> None:
+            problems.append(Problem(example.file, line, "consequence", example.rule, None,
+                                    f"example {example.id}: {message}"))
+
+        bound = {name for check in example.checks for name in (*_named(check.call), *_named(check.expect))}
+        said = [phrase for check in example.checks for phrase in check.says]
+        for check in example.checks:
+            for phrase in check.says:
+                if not _answers(example, check):
+                    problem(f"'says: {phrase}' on a check whose result is an amount: the text says it with the "
+                            "result's placeholder", check.line)
+                elif phrase.lower() not in " ".join(text.split()).lower():
+                    problem(f"'says: {phrase}' is not in the text: write the words the text uses for the "
+                            "check's result", check.line)
+        for clause in consequences(text):
+            if set(_PLACEHOLDER.findall(clause)) & bound or any(phrase.lower() in clause.lower() for phrase in said):
+                continue
+            problem(f"{clause!r} states a consequence no check computes: use a placeholder a check reads or "
+                    "returns, or, for a yes/no or enum result, name these words under the check's 'says:' "
+                    "(or add the check that computes it)")
+    return problems
 
 
 # -- removed statements ----------------------------------------------------------------------------
