@@ -6,10 +6,10 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 RULEBOOK := $(PY) -m rulebook
 
-# Pango and fonts for WeasyPrint (cards, PDFs); gettext (msgfmt) for the gate, and its msgcat for the
+# Pango and fonts for WeasyPrint (cards, PDFs), libgs-common for the print shop's CMYK press profile; gettext (msgfmt) for the gate, and its msgcat for the
 # tests of catalogs rewritten by translators' tools; poppler-utils and Chromium for the tests; nginx with its
 # brotli module to serve the site with the README's lines (tests/test_deploy.py).
-DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-dejavu-extra gettext poppler-utils zbar-tools chromium chromium-driver nginx-light libnginx-mod-http-brotli-static
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-dejavu-extra libgs-common gettext poppler-utils zbar-tools chromium chromium-driver nginx-light libnginx-mod-http-brotli-static
 
 .PHONY: site html preview review cards pdf doctest test check gettext update-po clean debian runtime
 

@@ -22,7 +22,15 @@ def capturing(folder: Path):
     """A stand-in for ``rulebook.publish.printing._write_pages`` that keeps each document's HTML under
     ``folder`` instead of printing it (it takes every parameter the real one takes: a test checks)."""
 
-    def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None, limits=None):
+    def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None, limits=None,
+                   fit=None):
+        if fit is not None:   # a card's faces set at the type the print finds for them: the peer prints the same
+            from weasyprint import HTML
+
+            def render(html):
+                return HTML(string=html, base_url=str(base)).render()
+
+            pages = {name: fit(name, html, render)[0] for name, html in pages.items()}
         where = folder / kind / house_id / label
         where.mkdir(parents=True, exist_ok=True)
         manifest = where / "manifest.json"

@@ -16,7 +16,7 @@ from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading.table_facts import table_facts
 from rulebook.publish.printing import build_cards
-from tests.conftest import edit, pdf_info
+from tests.conftest import edit, line_of, pdf_info, run_rulebook
 from tests.test_print import A4, marks_of, runs_of, spaced, text_of
 
 LANGS = ("ro", "fr", "hr")
@@ -240,3 +240,198 @@ def test_every_line_of_every_card_is_a_sentence(project, tmp_path, monkeypatch):
     assert len(lines) > 50 and any("casino" in name for name in lines.values())
     text = [(name, re.sub(r"<[^>]+>", "", item).strip()) for item, name in lines.items()]
     assert not [(name, line) for name, line in text if line[-1:] not in SENTENCE_ENDS], text[:3]
+
+
+MM = 25.4 / 72
+A6 = (105.0, 148.0)
+
+
+def _no_rgb(reader) -> list[str]:
+    """What of a PDF is in RGB: a colour set by ``rg``/``RG`` in a page or a form it draws (the QR code's
+    SVG), or an RGB image."""
+    from pypdf.generic import ContentStream
+
+    found, seen = [], set()
+
+    def walk(stream, resources, where: str) -> None:
+        for _, op in ContentStream(stream, reader).operations:
+            if op in (b"rg", b"RG"):
+                found.append(f"{where}: {op.decode()}")
+        for name, ref in ((resources or {}).get("/XObject") or {}).items():
+            xobject = ref.get_object()
+            if id(xobject) in seen:
+                continue
+            seen.add(id(xobject))
+            if xobject["/Subtype"] == "/Form":
+                walk(xobject, xobject.get("/Resources"), f"{where} {name}")
+            elif xobject.get("/ColorSpace") == "/DeviceRGB":
+                found.append(f"{where} {name}: RGB image")
+
+    for number, page in enumerate(reader.pages, start=1):
+        walk(page.get_contents(), page.get("/Resources"), f"page {number}")
+    return found
+
+
+def _ink_at(png: Path) -> tuple[int, int, list[list[bool]]]:
+    from PIL import Image
+
+    image = Image.open(png).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    return width, height, [[pixels[x, y] < 128 for x in range(width)] for y in range(height)]
+
+
+def test_the_print_shops_cards_are_pdf_x4_cut_to_the_card_with_bleed_and_marks_beyond_it(cards, tmp_path):
+    """Each card of the print shop's edition (every language, the two-sided card, the rake card): PDF/X-4
+    with a CMYK output intent, every colour in the press's inks (no RGB, the QR code's neither), each face
+    alone on a page whose trim box is the card and whose bleed box lies 3 mm round it, no art box beside
+    them; rendered as the print shop sees the page, nothing is printed in the bleed and the crop marks
+    lie beyond it, on the trim's lines; the page says what the card says."""
+    out, book = cards
+    pressed = sorted((out / "ro-en" / "press").glob("*.pdf")) + [path for lang in ("ro", "en", "hr")
+                                                                 for path in sorted((out / lang / "press").glob("*.pdf"))]
+    assert len(pressed) == 5 + 3 * 6, pressed
+    for path in pressed:
+        reader = PdfReader(path)
+        intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+        assert intent["/S"] == "/GTS_PDFX" and intent["/DestOutputProfile"].get_object()["/N"] == 4, path
+        xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+        assert re.search(r"GTS_PDFXVersion>PDF/X-4<", xmp), path
+        assert reader.metadata["/CreationDate"] == reader.metadata["/ModDate"] == "D:" + book.effective.strftime("%Y%m%d")
+        assert _no_rgb(reader) == [], (path, _no_rgb(reader)[:3])
+        plain = PdfReader(path.parent.parent / path.name)
+        assert len(reader.pages) == len(plain.pages)
+        for number, (page, card) in enumerate(zip(reader.pages, plain.pages)):
+            trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+            assert "/ArtBox" not in page
+            assert abs(float(trim.width) * MM - A6[0]) < 0.1 and abs(float(trim.height) * MM - A6[1]) < 0.1, path
+            assert all(abs(float(a - b) * MM - 3) < 0.01 for a, b in ((trim.left, bleed.left), (trim.bottom, bleed.bottom),
+                                                                    (bleed.right, trim.right), (bleed.top, trim.top))), path
+            assert media.left < bleed.left and media.bottom < bleed.bottom and media.right > bleed.right
+            assert spaced(page.extract_text()) == spaced(card.extract_text()), (path, number)
+    # As the print shop's RIP sees one: 1 px = 0.1 mm.
+    subprocess.run(["pdftoppm", "-r", "254", "-f", "1", "-l", "1", "-png", str(out / "en" / "press" / "card-1-3.pdf"),
+                    str(tmp_path / "press")], check=True)
+    width, height, ink = _ink_at(next(tmp_path.glob("press*.png")))
+    page = PdfReader(out / "en" / "press" / "card-1-3.pdf").pages[0]
+    left = round((float(page.trimbox.left) - float(page.mediabox.left)) * MM * 10)
+    top = round((float(page.mediabox.top) - float(page.trimbox.top)) * MM * 10)
+    right, bottom = left + 1050, top + 1480
+
+    def ring(inner: int, outer: int) -> list[tuple[int, int]]:
+        """The pixels from ``inner`` to ``outer`` tenths of a mm outside the trim."""
+        return [(x, y) for y in range(top - outer, bottom + outer) for x in range(left - outer, right + outer)
+                if not (left - inner <= x < right + inner and top - inner <= y < bottom + inner)]
+
+    assert not any(ink[y][x] for x, y in ring(2, 30)), "something is printed in the bleed"
+    marks = [(x, y) for x, y in ring(35, 95) if ink[y][x]]
+    assert marks and all(abs(x - left) <= 2 or abs(x - right) <= 2 or abs(y - top) <= 2 or abs(y - bottom) <= 2
+                         for x, y in marks), marks[:5]
+
+
+def _lines(page) -> list[tuple[float, float, str]]:
+    """A card page's text: size (pt), baseline (mm from the foot of the page) and text."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((round(abs(size * tm[3] * cm[3]), 1), (tm[5] * cm[3] + cm[5]) * MM, text.strip()))
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_the_type_of_every_card_grows_to_fill_it(cards, project):
+    """Every face of every table card (each language, the two-sided card): its text set at the size that
+    fills the card down to its foot, never under 11 pt, leaving at most 18 mm above the foot's first
+    line (the English cards set at 11 pt left 30–38 mm empty; the foot's own gap to its first line is
+    about 4 mm, and a quarter point more type can wrap a line again); a face with room set larger."""
+    out, book = cards
+    faces = 0
+    for folder in ("ro", "en", "fr", "es", "hr", "ro-en"):
+        for path in sorted((out / folder).glob("card-*.pdf")):
+            for number, page in enumerate(PdfReader(path).pages, start=1):
+                lines = _lines(page)
+                foot = max(baseline for size, baseline, _ in lines if size < 11)
+                body = [(size, baseline) for size, baseline, _ in lines if size >= 11 and baseline > foot]
+                gap = min(baseline for _, baseline in body) - foot
+                assert gap <= 18, (path, number, f"{gap:.1f} mm above the foot", min(size for size, _ in body))
+                faces += 1
+    assert faces == 5 * 5 + 5 * 2
+    grown = [size for size, _, _ in _lines(PdfReader(out / "en" / "card-2-5.pdf").pages[0])]
+    assert sorted(grown)[len(grown) // 2] > 11, grown
+
+
+def test_a_house_prints_its_cards_and_books_on_the_paper_it_chooses(tree, tmp_path):
+    """A room that prints on US letter and cuts A5 cards for far seats (``print:`` in its house file):
+    its card pages are A5, its sheets letter, upright, one card centred with its crop marks (two A5
+    cards do not fit across), its print shop's pages trimmed to A5; its type set larger than on A6;
+    its printed rulebook's pages letter."""
+    from weasyprint import CSS, HTML
+
+    from rulebook.publish.printing import PrintRenderer
+
+    house = tree / "houses" / "club" / "house.yaml"
+    house.write_text(house.read_text(encoding="utf-8") + "print:\n  paper: letter\n  card: A5\n", encoding="utf-8")
+    project = Project.load(tree)
+    build_cards(project, tmp_path / "build", ("fr",), ("club",), bilingual=False)
+    printed = tmp_path / "build" / "cards" / "club" / "fr"
+    card, sheet, press = (PdfReader(printed / name) for name in ("card-1-3.pdf", "sheet-1-3.pdf", "press/card-1-3.pdf"))
+    assert all(abs(a - b) < 0.2 for a, b in zip(
+        (float(card.pages[0].mediabox.width) * MM, float(card.pages[0].mediabox.height) * MM), (148, 210)))
+    width, height = (float(sheet.pages[0].mediabox.width) * MM, float(sheet.pages[0].mediabox.height) * MM)
+    assert abs(width - 215.9) < 0.2 and abs(height - 279.4) < 0.2
+    [(left, top, right, bottom)] = trims(sheet, 0)
+    assert abs(right - left - 148) < 0.2 and abs(bottom - top - 210) < 0.2 and abs(left - (width - right)) < 0.2
+    assert abs(float(press.pages[0].trimbox.width) * MM - 148) < 0.1
+    sizes = sorted(size for size, _, _ in _lines(card.pages[0]) if size >= 11)
+    assert sizes[len(sizes) // 2] >= 14, sizes
+    renderer = PrintRenderer(project, "club", "fr")
+    page = HTML(string=f"<html><head><style>{renderer._running('x', None)}</style></head><body>x</body></html>").render(
+        stylesheets=[CSS(filename=str(tree / "templates" / "print" / "rulebook.css"))]).pages[0]
+    assert (round(page.width * 25.4 / 96, 1), round(page.height * 25.4 / 96, 1)) == (215.9, 279.4)
+
+
+@pytest.mark.parametrize("given, says", [("print:\n  paper: A3\n", "print: paper 'A3' must be one of A4, letter"),
+                                         ("print:\n  card: A7\n", "print: card 'A7' must be one of A6, A5"),
+                                         ("print:\n  cards: A5\n", "print: 'cards' is not known (paper, card)")])
+def test_a_paper_the_printer_does_not_know_is_one_line_naming_the_house_file_and_line(tree, given, says):
+    house = tree / "houses" / "club" / "house.yaml"
+    house.write_text(house.read_text(encoding="utf-8") + given, encoding="utf-8")
+    run = run_rulebook(tree, "check")
+    assert run.returncode != 0 and "Traceback" not in run.stderr + run.stdout
+    line = line_of(house, given.splitlines()[1].strip())
+    assert f"houses/club/house.yaml:{line}: " in run.stdout + run.stderr and says in run.stdout + run.stderr
+
+
+def test_each_face_is_set_as_large_as_it_holds(project):
+    """The fit's promise, face by face (English and Spanish cards, the casino's tournament card, the
+    rake card): at the size it chose the face's text fits above its foot, and a quarter point larger it
+    would not, unless it already fills the room almost to the foot or is at the largest size."""
+    from weasyprint import HTML
+
+    from rulebook.publish.printing import CardFit, PrintRenderer, _numbered, _sized, _stylesheet, card_css, faces_room
+    from rulebook.reading.table_facts import table_rows
+
+    checked = 0
+    for house, lang in (("club", "en"), ("club", "es"), ("casino", "hr")):
+        book = project.houses[house].book
+        css = _stylesheet(project, project.root / "templates" / "print" / "card.css") + card_css(book.printing)
+        renderer = PrintRenderer(project, house, lang)
+        documents = [renderer.card(_numbered([renderer.face(row)]), row, css, "card") for row in table_rows(book)]
+        if house == "club":
+            documents.append(renderer.card(_numbered(renderer.bands()), None, css, "card"))
+        for html in documents:
+            fit = CardFit({"card": "card"}, {"card": html}, 105)
+
+            def render(html: str):
+                return HTML(string=html, base_url=str(project.root)).render()
+
+            laid = fit("card", html, render)[1]
+            sizes = fit.sizes["card"]
+            for index, (used, room) in faces_room(laid).items():
+                assert used <= room and sizes[index] >= CardFit.SMALLEST, (house, lang, index, sizes)
+                if used < CardFit.ENOUGH * room and sizes[index] < CardFit.LARGEST:
+                    larger = faces_room(render(_sized(html, {**sizes, index: sizes[index] + CardFit.STEP})))[index]
+                    assert larger[0] > larger[1], (house, lang, index, sizes[index], used / room)
+                checked += 1
+    assert checked == 5 + 2 + 5 + 2 + 1

@@ -142,10 +142,11 @@ def test_a_tournament_room_gets_the_table_card_it_chooses(project, tmp_path, tre
 
     build_cards(project, tmp_path, ("hr",), ("casino",))
     assert sorted(path.name for path in (tmp_path / "cards" / "casino" / "hr").iterdir()) == [
-        "card-tournament.pdf", "sheet-tournament.pdf"]
+        "card-tournament.pdf", "press", "sheet-tournament.pdf"]
     card = " ".join(pdf_text(tmp_path / "cards" / "casino" / "hr" / "card-tournament.pdf").split())
     reading = Reading.of(project, "casino", "hr")
-    assert card.startswith("POKER ROOM Turnir")
+    # the head: the room and the title (the table's box beside them is read between, or after, as laid out)
+    assert card.replace(reading.tr.gettext("Table") + " ", "", 1).startswith("POKER ROOM Turnir"), card[:60]
     for rule_id in project.houses["casino"].book.table_card:
         number, title = reading.number_of(rule_id), reading.title(reading.placed[rule_id][1])
         assert f"{number} {' '.join(title.split())}" in card, (rule_id, card)

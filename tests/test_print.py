@@ -205,7 +205,10 @@ def test_overflow_measures_how_far_a_face_runs_past_its_foot():
 
     from rulebook.publish.printing import overflow
 
-    css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
+    from rulebook.core.records import PrintChoice
+    from rulebook.publish.paper import card_css
+
+    css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8") + card_css(PrintChoice())
     def face(lines: int, foot: bool = False) -> float:
         body = "".join(f"<p>Line {n}</p>" for n in range(lines))
         footer = "<footer><div class='foot-text'><p>Edition 1</p><p>In force</p></div></footer>" if foot else ""
@@ -277,7 +280,8 @@ def test_a_french_edit_reprints_only_the_french_cards(tree):
                 for path in (build / "cards").rglob("*.pdf")}
     before = files()
     assert {path.parts[1] for path in before} == {"ro", "fr"}
-    assert len([path for path in before if path.parts[1] == "ro"]) == 12   # five stakes, card and sheet; rake card and sheet
+    # five stakes: card, sheet and the print shop's card; the rake card, its sheet and the print shop's
+    assert len([path for path in before if path.parts[1] == "ro"]) == 18
     catalog = read_catalog(po_path(tree, "fr"), "fr")
     catalog.get("Blinds").string = "Les blindes"
     write_catalog(po_path(tree, "fr"), catalog)
@@ -318,8 +322,8 @@ def test_a_print_template_edit_reprints_the_cards_and_a_site_only_edit_forks_not
     build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
     after = printed_files(build / "cards")
     assert after.keys() == before.keys()
-    faces = [path for path in after if path.name.startswith(("card-", "sheet-"))]
-    assert len(faces) == 10 and all(after[path] != before[path] for path in faces)
+    faces = [path for path in after if path.name.startswith(("card-", "sheet-"))]   # the print shop's cards too
+    assert len(faces) == 15 and all(after[path] != before[path] for path in faces)
     assert "MARQUE" in text_of(build / "cards" / "club" / "en" / "card-1-3.pdf")
 
 
@@ -458,7 +462,7 @@ def test_the_running_head_and_foot_are_css_strings_whatever_their_text(project):
     read = [re.sub(r"\\([0-9a-f]{1,6}) ?", lambda m: chr(int(m.group(1), 16)), s) for s in strings]
     assert read.count(hostile) == 2, css
     outside = re.sub(r'"((?:[^"\\]|\\[0-9a-f]{1,6} ?)*)"', '""', css)
-    assert "<" not in css and "\n" not in css and outside.count("{") == outside.count("}") == 8, css
+    assert "<" not in css and "\n" not in css and outside.count("{") == outside.count("}") == 9, css
 
 
 # A rule's number, then, before the line ends, a parenthesis that names it again ("Rule 3.3 (Rule 3.3, p. 14)").
@@ -599,7 +603,7 @@ def lone_words(text: str) -> list[str]:
             continue
         if len(word) == 1 and word.isupper() and (re.search(r"\d+, \S+ \d+", rest) or not rest[0].islower()):
             continue   # an index letter above its first entry (or beside the next column's letter)
-        if below.startswith(line[:len(line) - len(line.lstrip())]):
+        if len(below) - len(below.lstrip()) == len(line) - len(line.lstrip()):   # its own column's next line
             found.append(f"{word} / {rest[:40]}")
     return found
 
@@ -607,6 +611,7 @@ def lone_words(text: str) -> list[str]:
 def test_lone_words_are_found():
     assert lone_words("Regula 1.23\n\nO\nsingură carte întoarsă cu fața în sus") == ["O / singură carte întoarsă cu fața în sus"]
     assert lone_words("O\nboard 17, p. 8\n") == [] and lone_words("a whole line of words\nthat goes on\n") == []
+    assert lone_words(" C\n" + " " * 60 + "pot véase bote\n") == []   # the next column's entry beside a letter
 
 
 def test_no_printed_book_leaves_a_short_word_alone_on_a_line(rulebooks, project):
@@ -651,3 +656,26 @@ def test_a_long_table_never_leaves_fewer_than_three_rows_on_a_page():
         assert sum(on_pages) == 12 and min(on_pages) >= 3, (above, on_pages)
         split += len(on_pages) > 1
     assert split >= 5   # the table was split at many places
+
+
+def test_no_page_is_less_than_a_third_full_unless_a_part_starts_after_it(rulebooks):
+    """Every printed rulebook, redline and short form, both houses, every language: a page whose text
+    ends above the first third of its text area is followed by a page that starts a part (its title at
+    the part heading's 18 pt, first on the page): the space is the part's break, never a rule or two left
+    over. Read with poppler's word boxes (a word's box is about 1.16 times its type's size)."""
+    margin = 20 * 72 / 25.4   # the running head's and foot's margins: their lines are not the page's text
+    checked = 0
+    for path in sorted(rulebooks.glob("*/*.pdf")):
+        laid = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+        pages = []
+        for page in re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', laid, re.S):
+            height = float(page[0])
+            words = [(float(top), float(bottom)) for top, bottom in re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', page[1])]
+            pages.append((height, [(top, bottom) for top, bottom in words if margin < top and bottom < height - margin]))
+        for number, ((height, words), (_, following)) in enumerate(zip(pages, pages[1:]), start=1):
+            fill = (max((bottom for _, bottom in words), default=margin) - margin) / (height - 2 * margin)
+            if fill < 1 / 3:
+                top, bottom = min(following)
+                assert bottom - top >= 18 * 1.1, (path.relative_to(rulebooks).as_posix(), number, f"{fill:.0%} full")
+            checked += 1
+    assert checked > 400

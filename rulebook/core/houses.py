@@ -19,7 +19,8 @@ from rulebook.core.parts import PartLoader
 from rulebook.core.placeholders import clean
 from rulebook.core.quantities import check_references, read_quantities
 from rulebook.core.reader import Reader
-from rulebook.core.records import ID_PATTERN, RESERVED_IDS, Message, Note, Part, Rule, Rulebook, Slot
+from rulebook.core.records import (CARD_SIZES, ID_PATTERN, PAPERS, RESERVED_IDS, Message, Note, Part, PrintChoice, Rule,
+                                   Rulebook, Slot)
 from rulebook.core.schema import HouseRecord
 from rulebook.core.values import resolve
 from rulebook.core.variants import adopt, check_ruling, check_see, house_part
@@ -136,7 +137,30 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
                     short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
                     table_card_line=_line(data, "table_card"), documents=documents,
-                    documents_line=_line(data, "documents"), sections=sections)
+                    documents_line=_line(data, "documents"), sections=sections,
+                    printing=_print_choice(data, reader, house_id))
+
+
+def _print_choice(data: Map, reader: Reader, house_id: str) -> PrintChoice:
+    """``print:``, what the house prints on: ``paper`` (its sheets and printed rulebooks: A4 or letter)
+    and ``card`` (its table cards: A6 or A5); each the first of its kind when not given."""
+    given = data.get("print")
+    if given is None:
+        return PrintChoice()
+    if not isinstance(given, Map):
+        reader.error(data.line_of("print"), house_id, "print must hold 'paper' and 'card'")
+        return PrintChoice()
+    chosen = {}
+    for key, allowed in (("paper", PAPERS), ("card", CARD_SIZES)):
+        value = given.get(key, allowed[0])
+        if value not in allowed:
+            reader.error(given.line_of(key), house_id, f"print: {key} {value!r} must be one of {', '.join(allowed)}")
+            value = allowed[0]
+        chosen[key] = value
+    for key in given:
+        if key not in ("paper", "card"):
+            reader.error(given.line_of(key), house_id, f"print: {key!r} is not known (paper, card)")
+    return PrintChoice(**chosen)
 
 
 def _line(data: Map, key: str) -> int:

@@ -175,6 +175,21 @@ class Part:
         return found
 
 
+# What a house prints on (``print:`` in its house file): the paper of its sheets and printed
+# rulebooks, and the size its table cards are cut to. The sizes themselves are the printer's
+# (rulebook.publish.paper).
+PAPERS = ("A4", "letter")
+CARD_SIZES = ("A6", "A5")
+
+
+@dataclass(frozen=True)
+class PrintChoice:
+    """The house's paper (``paper``: A4 or US letter) and table card size (``card``: A6 or A5)."""
+
+    paper: str = "A4"
+    card: str = "A6"
+
+
 @dataclass(frozen=True)
 class Rulebook:
     """One house's rulebook: its identity, its parameters and the library parts it publishes."""
@@ -208,6 +223,7 @@ class Rulebook:
     # document → its sections file (houses/<id>/<stem>.sections.yaml) and each heading with its line:
     # the passages of the document, each of which some rule the house publishes must state
     sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
+    printing: PrintChoice = PrintChoice()   # its paper and card size (``print:``)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from rulebook.core.model import Rulebook
+from rulebook.publish.paper import NAMES
 from rulebook.reading.table_facts import table_rows
 
 FOLDER = "downloads"   # under <house>/<lang>/ of the site
@@ -31,6 +32,13 @@ def sheet_file(row: Mapping[str, Any]) -> str:
     return f"sheet-{stakes_slug(row['name'])}.pdf"
 
 
+def press_file(card: str) -> str:
+    """A card's print shop edition, beside it: each face alone at its trim size with bleed and crop
+    marks, in CMYK (PDF/X-4: rulebook.publish.paper)."""
+    return f"{PRESS}/{card}"
+
+
+PRESS = "press"
 RAKE_FILE = "rake-bands.pdf"
 RAKE_SHEET_FILE = "rake-bands-sheet.pdf"   # the rake card imposed on A4, front and back, for a print shop
 
@@ -67,10 +75,10 @@ class Download:
     build folder), its name in the site, the paper it is printed on, and its size and modification
     time (None: not built)."""
 
-    kind: str                 # rulebook | redline | short-form | card | sheet | bilingual | bilingual-sheet | rake | rake-sheet
+    kind: str                 # rulebook | redline | short-form | card | sheet | bilingual | bilingual-sheet | press | rake | rake-sheet | rake-press
     source: str
     name: str
-    paper: str                # A4 | A6
+    paper: str                # A4 | US Letter | A6 | A5 (rulebook.publish.paper.NAMES)
     stakes: Mapping[str, Any] | None = None
     size: int | None = None
     modified: int | None = None      # nanoseconds
@@ -90,22 +98,27 @@ def downloads(book: Rulebook, lang: str, build: Path, printed: Mapping[str, Path
     where the cards and the PDFs are, if not published in ``build``."""
     printed = {"cards": build / "cards", "pdf": build / "pdf", **(printed or {})}
     house = book.id
-    found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), "A4"),
-             Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), "A4"),
-             Download("short-form", f"pdf/{house}/{short_form_file(lang)}", short_form_file(lang), "A4")]
+    paper, card = NAMES[book.printing.paper], NAMES[book.printing.card]
+    found = [Download("rulebook", f"pdf/{house}/{rulebook_file(lang)}", rulebook_file(lang), paper),
+             Download("redline", f"pdf/{house}/{redline_file(lang)}", redline_file(lang), paper),
+             Download("short-form", f"pdf/{house}/{short_form_file(lang)}", short_form_file(lang), paper)]
     pair = bilingual_languages(book)
     for row in table_rows(book):
-        found.append(Download("card", f"cards/{house}/{lang}/{card_file(row)}", card_file(row), "A6", row))
-        found.append(Download("sheet", f"cards/{house}/{lang}/{sheet_file(row)}", sheet_file(row), "A4", row))
+        found.append(Download("card", f"cards/{house}/{lang}/{card_file(row)}", card_file(row), card, row))
+        found.append(Download("sheet", f"cards/{house}/{lang}/{sheet_file(row)}", sheet_file(row), paper, row))
         if pair:
             both = "-".join(pair)
             found.append(Download("bilingual", f"cards/{house}/{both}/{card_file(row)}",
-                                  card_file(row).replace(".pdf", f"-{both}.pdf"), "A6", row))
+                                  card_file(row).replace(".pdf", f"-{both}.pdf"), card, row))
             found.append(Download("bilingual-sheet", f"cards/{house}/{both}/{sheet_file(row)}",
-                                  sheet_file(row).replace(".pdf", f"-{both}.pdf"), "A4", row))
+                                  sheet_file(row).replace(".pdf", f"-{both}.pdf"), paper, row))
+        found.append(Download("press", f"cards/{house}/{lang}/{press_file(card_file(row))}",
+                              card_file(row).replace(".pdf", f"-{PRESS}.pdf"), card, row))
     if prints_rake_card(book):
-        found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, "A6"))
-        found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, "A4"))
+        found.append(Download("rake", f"cards/{house}/{lang}/{RAKE_FILE}", RAKE_FILE, card))
+        found.append(Download("rake-sheet", f"cards/{house}/{lang}/{RAKE_SHEET_FILE}", RAKE_SHEET_FILE, paper))
+        found.append(Download("rake-press", f"cards/{house}/{lang}/{press_file(RAKE_FILE)}",
+                              RAKE_FILE.replace(".pdf", f"-{PRESS}.pdf"), card))
     return [Download(d.kind, d.source, d.name, d.paper, d.stakes, *_stat(d.located(printed))) for d in found]
 
 

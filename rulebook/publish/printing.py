@@ -14,6 +14,7 @@ print jobs are forked (``rulebook.publish.history.prepare``).
 from __future__ import annotations
 
 import functools
+import math
 import re
 from pathlib import Path
 from importlib.metadata import version
@@ -34,12 +35,13 @@ from rulebook.reading import Reading
 from rulebook.reading.table_facts import (RAKE_RULES, TOURNAMENT_TITLE, CitedRule, cited, deal_twice_rake_line,
                                           split_pot_line, table_facts, table_rows)
 from rulebook.publish import print_cache, workers
-from rulebook.publish.downloads import (RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, prints_rake_card,
-                                        redline_file, rulebook_file, sheet_file, short_form_file)
+from rulebook.publish.downloads import (PRESS, RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, press_file,
+                                        prints_rake_card, redline_file, rulebook_file, sheet_file, short_form_file)
 from rulebook.publish.environments import environment
 from rulebook.publish.history import history, prepare
 from rulebook.publish.inputs import inputs_of, print_code, print_code_digest, print_versions
 from rulebook.publish.loanwords import mark_foreign
+from rulebook.publish.paper import book_css, card_css, card_size, press_boxes, press_css, sheet
 from rulebook.publish.qr import card_address, qr_image
 from rulebook.publish.short_form import LEAST_FILL, MAX_PAGES, SMALLER, short_form_rules
 from rulebook.publish.site import earlier_commits, keep_unrebuilt, work_dir
@@ -270,7 +272,8 @@ class PrintRenderer:
                 f"@top-right {{ content: {'string(part)' if right is None else css_string(right)}; }} "
                 f"@bottom-left {{ content: {css_string(foot)}; }} "
                 f"@bottom-right {{ content: {counter}; }} }} "
-                "@page :first { @top-left { content: none; } @top-right { content: none; } }")
+                "@page :first { @top-left { content: none; } @top-right { content: none; } } "
+                + book_css(book.printing))
 
     def changed_numbers(self, row: Mapping[str, Any] | None = None) -> str | None:
         """The line on a card whose numbers changed since the previous edition, old → new in the card's
@@ -290,20 +293,20 @@ class PrintRenderer:
             for change in changed]
         return gettext("Changed in edition {edition}: {changes}").format(edition=self.book.edition, changes="; ".join(said))
 
-    def qr(self, page: str, anchor: str | None = None) -> str | None:
+    def qr(self, page: str, anchor: str | None = None, press: bool = False) -> str | None:
         """The QR code a card prints, to a page of the house's rulebook in this language (and a rule
-        on it), or None when the house's site has no address."""
+        on it), or None when the house's site has no address; ``press``: in the print shop's black ink."""
         book = self.book
         address = card_address(Place(book.base_url, book.id, self.lang, book.house["official_language"]), page, anchor)
-        return qr_image(address) if address else None
+        return qr_image(address, press) if address else None
 
-    def face(self, row: Mapping[str, Any]) -> Markup:
+    def face(self, row: Mapping[str, Any], press: bool = False) -> Markup:
         """A table card's face: its stakes' facts, and the QR code to the "At the table" page, which
-        says the same and links every rule it quotes."""
+        says the same and links every rule it quotes (``press``: for the print shop's page)."""
         return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row),
-                                  qr=self.qr(AT_THE_TABLE)))
+                                  qr=self.qr(AT_THE_TABLE, press=press)))
 
-    def bands(self) -> list[Markup]:
+    def bands(self, press: bool = False) -> list[Markup]:
         """The rake card's two faces (front: the bands; back: the caps and how split pots are raked),
         its QR code to the rule of the bands."""
         reading = self.reading
@@ -315,7 +318,7 @@ class PrintRenderer:
         html = self.render("bands.html.jinja", split_lines=(split_pot_line(reading, percent, split),
                                                             deal_twice_rake_line(reading, caps)),
                            rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
-                           qr_bands=self.qr(bands[0], "rake-bands") if bands else None)
+                           qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
         return [Markup(face) for face in re.findall(r"<section\b.*?</section>", html, re.S)]
 
     def card(self, faces: list[Markup], row: Mapping[str, Any] | None, css: str, layout: str) -> str:
@@ -334,7 +337,8 @@ class PrintRenderer:
             subject = gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}").format(
                 stakes=f"{row['game']} {row['name']}", house=self.book.name)
         return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, subject=subject,
-                           css=Markup(css), layout=layout, author=self.book.name)
+                           css=Markup(css), layout=layout, author=self.book.name,
+                           slots=len(sheet(self.book.printing).slots))
 
     def cited(self, rule_id: str) -> CitedRule | None:
         return cited(self.reading, rule_id)
@@ -416,36 +420,135 @@ def _line_of_table(book: Rulebook, index: int) -> int:
 def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     house_id, languages, build, _ = job
     project = workers.project()
-    css = _stylesheet(project, project.root / "templates" / "print" / "card.css")
     book = project.houses[house_id].book
+    css = _stylesheet(project, project.root / "templates" / "print" / "card.css") + card_css(book.printing)
+    press = press_css(css)
     rows = table_rows(book)
     renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
+    first = renderers[0]
     folder = f"{house_id}/{'-'.join(languages)}"
     pages: dict[str, str] = {}
     # Where each card's stakes (or its chosen rules) are written: a card whose text does not fit is reported there.
-    origins = {f"{folder}/{name}": (book.house_file, _line_of_table(book, index),
-                                    book.id if row.get("tournament") else row["name"])
-               for index, row in enumerate(rows) for name in (card_file(row), sheet_file(row))}
-    raked = prints_rake_card(book)
-    for name in (RAKE_FILE, RAKE_SHEET_FILE) if raked else ():
-        origins[f"{folder}/{name}"] = (book.house_file, book.house.line_of("rake"), "rake")
-    if len(renderers) == 1:
-        renderer = renderers[0]
-        for row in rows:
-            face = renderer.face(row)
-            pages[f"{folder}/{card_file(row)}"] = renderer.card([face], row, css, "card")
-            pages[f"{folder}/{sheet_file(row)}"] = renderer.card([face], row, css, "sheet")
-        if raked:
-            bands = renderer.bands()
-            pages[f"{folder}/{RAKE_FILE}"] = renderer.card(bands, None, css, "card")
-            pages[f"{folder}/{RAKE_SHEET_FILE}"] = renderer.card(bands, None, css, "sheet")
-    else:
-        for row in rows:
-            faces = [renderer.face(row) for renderer in renderers]
-            pages[f"{folder}/{card_file(row)}"] = renderers[0].card(faces, row, css, "card")
-            pages[f"{folder}/{sheet_file(row)}"] = renderers[0].card(faces, row, css, "sheet")
+    origins: dict[str, tuple[str, int, str]] = {}
+    families: dict[str, str] = {}   # each document → the card whose faces it prints (their type is fitted there)
+
+    def documents(card: str, sheet: str, faces: Callable[[bool], list[Markup]], row: Mapping[str, Any] | None,
+                  origin: tuple[str, int, str]) -> None:
+        """A card's three documents: the card, its sheet, and the print shop's card (``press``)."""
+        plain, inked = _numbered(faces(False)), _numbered(faces(True))
+        pages[f"{folder}/{card}"] = first.card(plain, row, css, "card")
+        pages[f"{folder}/{sheet}"] = first.card(plain, row, css, "sheet")
+        pages[f"{folder}/{press_file(card)}"] = first.card(inked, row, press, "press")
+        origins.update({f"{folder}/{card}": origin, f"{folder}/{sheet}": origin})
+        families.update({f"{folder}/{name}": f"{folder}/{card}" for name in (card, sheet, press_file(card))})
+
+    for index, row in enumerate(rows):
+        documents(card_file(row), sheet_file(row), lambda press: [renderer.face(row, press) for renderer in renderers],
+                  row, (book.house_file, _line_of_table(book, index), book.id if row.get("tournament") else row["name"]))
+    if prints_rake_card(book) and len(renderers) == 1:
+        documents(RAKE_FILE, RAKE_SHEET_FILE, first.bands, None, (book.house_file, book.house.line_of("rake"), "rake"))
     return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
-                        origins=origins)
+                        origins=origins, fit=CardFit(families, pages, card_size(book.printing)[0]))
+
+
+def _numbered(faces: list[Markup]) -> list[Markup]:
+    """A card's faces, each marked with its place (``data-face``): its type is fitted by it."""
+    return [Markup(str(face).replace('<section class="face', f'<section data-face="{index}" class="face', 1))
+            for index, face in enumerate(faces)]
+
+
+class CardFit:
+    """The type of each face of a job's cards, as large as the face holds above its foot: never under
+    ``SMALLEST`` (11 pt), from a start in proportion to the card's width, grown by the room a face
+    leaves, and made smaller again while its text runs past the foot or out of the face's width.
+    Found once per card by laying its own document out (two or three times), then used for its sheet
+    and its print shop's page, whose faces are the same; the card's last layout is the one printed."""
+
+    SMALLEST = 11.0    # pt: every line a player reads from a seat
+    LARGEST = 24.0
+    FILL = 0.98        # of the room above the foot, aimed at (WeasyPrint's line breaks are not foreseen)
+    ENOUGH = 0.94      # a face filled this far is not set again
+    TRIES = 4          # layouts after the first, at most
+    STEP = 0.25        # pt: sizes are rounded to it, so that the same card is always set the same
+
+    def __init__(self, families: Mapping[str, str], pages: Mapping[str, str], card_width: float):
+        self.families, self.pages = families, pages
+        self.start = self._rounded(self.SMALLEST * card_width / 105.0)
+        self.sizes: dict[str, dict[int, float]] = {}
+
+    def __call__(self, name: str, html: str, render: Callable[[str], Any]) -> tuple[str, Any]:
+        """The document ``name`` with its faces' type set (and, for a card, its layout, else None)."""
+        family = self.families.get(name)
+        if family is None:
+            return html, None
+        if family not in self.sizes:
+            laid = self._fit(family, render)
+            if family == name:
+                return _sized(html, self.sizes[family]), laid
+        return _sized(html, self.sizes[family]), None
+
+    def _fit(self, family: str, render: Callable[[str], Any]) -> Any:
+        html = self.pages[family]
+        faces = range(html.count("data-face="))
+        sizes = {index: self.start for index in faces}
+        fits: dict[int, float] = {}        # each face's largest size seen to fit
+        too_large: dict[int, float] = {}   # and its smallest seen not to
+        settled: set[int] = set()
+        rendered = dict(sizes)
+        document = render(_sized(html, sizes))
+        for _ in range(self.TRIES):
+            for index, (used, room) in faces_room(document).items():
+                if index in settled:
+                    continue
+                size = sizes[index]
+                if used <= room:
+                    fits[index] = size
+                    if used >= self.ENOUGH * room or size >= self.LARGEST:
+                        settled.add(index)
+                        continue
+                else:
+                    too_large[index] = size
+                    if size <= self.SMALLEST:   # too long even at 11 pt: refused by the overflow check
+                        settled.add(index)
+                        continue
+                low, high = fits.get(index), too_large.get(index)
+                if low is not None and high is not None:   # between a size that fits and one that does not: halve
+                    wanted = self._rounded((low + high) / 2)
+                else:   # the text's height grows at most as the square of its type (paragraphs wrap again)
+                    wanted = self._rounded(size * (self.FILL * room / used) ** 0.5)
+                wanted = min(self.LARGEST, max(self.SMALLEST, wanted))
+                if low is not None:
+                    wanted = max(wanted, low + self.STEP)
+                if high is not None:
+                    wanted = min(wanted, high - self.STEP)
+                if wanted == size or (low is not None and wanted <= low):
+                    settled.add(index)
+                    sizes[index] = low if low is not None else size
+                else:
+                    sizes[index] = wanted
+            if len(settled) == len(faces) and sizes == rendered:
+                break
+            rendered = dict(sizes)
+            document = render(_sized(html, sizes))
+            if len(settled) == len(faces):   # each face at its size, laid out at last
+                break
+        else:   # out of tries: the largest size each face was seen to fit (11 pt if none)
+            final = {index: fits.get(index, self.SMALLEST) for index in faces}
+            if final != rendered:
+                sizes = final
+                document = render(_sized(html, sizes))
+        self.sizes[family] = sizes
+        return document
+
+    def _rounded(self, size: float) -> float:
+        return round(size / self.STEP) * self.STEP
+
+
+def _sized(html: str, sizes: Mapping[int, float]) -> str:
+    """A card document with each face's type (``data-face``) set to its size."""
+    return re.sub(r'<section data-face="(\d+)" class="face',
+                  lambda found: f'<section data-face="{found.group(1)}" style="font-size: {sizes[int(found.group(1))]:g}pt" '
+                                'class="face', html)
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
@@ -490,12 +593,14 @@ def _pdf_files(job: PrintJob) -> list[str]:
 def _write_pages(project: Project, build: Path, kind: str, house_id: str, label: str, pages: dict[str, str],
                  base: Path, stylesheet: Path | None = None,
                  origins: dict[str, tuple[str, int, str]] | None = None,
-                 limits: dict[str, tuple[str, int, int]] | None = None) -> tuple[list[str], str | None]:
+                 limits: dict[str, tuple[str, int, int]] | None = None,
+                 fit: CardFit | None = None) -> tuple[list[str], str | None]:
     """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
     stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
     a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
     refused there, never printed cut off. ``limits``: for a document of so many pages at most (the
-    short form), the file and line that chose what it prints, and that many pages; a longer one is refused there."""
+    short form), the file and line that chose what it prints, and that many pages; a longer one is refused there.
+    ``fit``: for cards, the type of their faces (``CardFit``), found only for a card that is printed."""
     css = _stylesheet(project, stylesheet) if stylesheet else ""
     code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
     stamp = digest(*code, *(f"{name}\0{html}" for name, html in sorted(pages.items())))
@@ -528,7 +633,13 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
 
         if stylesheets is None:
             stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
-        document = HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
+
+        def render(html: str) -> Any:
+            return HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
+
+        html, document = fit(name, html, render) if fit else (html, None)
+        if document is None:
+            document = render(html)
         if origins and name in origins and (over := overflow(document)) > 0.5:
             file, line, stakes = origins[name]
             raise ModelError(file, line, stakes, f"{name}: the card's text runs {over * 25.4 / 96:.0f} mm past its "
@@ -542,7 +653,10 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                                                f"{most} (choose fewer rules in 'short_form')", what="house")
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
-        document.write_pdf(target, finisher=_print_as_laid_out, pdf_tags=kind == "pdf")
+        if name.split("/")[-2:-1] == [PRESS]:   # the print shop's: PDF/X-4, its bleed box 3 mm round the trim
+            document.write_pdf(target, finisher=_for_the_press, pdf_variant="pdf/x-4")
+        else:
+            document.write_pdf(target, finisher=_print_as_laid_out, pdf_tags=kind == "pdf")
         print_cache.keep(build, cached, name, staging)
     return list(pages), stamp
 
@@ -616,6 +730,34 @@ def _filled(document, smaller: Callable[[float], Any]):
     return document
 
 
+def faces_room(document) -> dict[int, tuple[float, float]]:
+    """Each face of a card document (by its ``data-face``): how much height above its foot its text
+    takes, and how much there is (CSS px). A face whose text runs out of its width, or on to another
+    page, takes more than there is, in proportion."""
+    found: dict[int, tuple[float, float]] = {}
+    for page in document.pages:
+        for face in _boxes(page._page_box):
+            element = face.element
+            if element is None or element.get("data-face") is None or "face" not in (element.get("class") or "").split():
+                continue
+            index = int(element.get("data-face"))
+            if index in found:   # a fragment on the next page: the face ran on to it
+                used, room = found[index]
+                found[index] = (used + face.margin_height(), room)
+                continue
+            top = face.content_box_y()
+            text = [inner for child in face.children if child.element_tag != "footer" and child.style["position"] != "absolute"
+                    for inner in _boxes(child)]
+            foot = min((child.position_y for child in face.children if child.element_tag == "footer"),
+                       default=top + face.height)
+            used = max((inner.position_y + inner.margin_height() for inner in text), default=top) - top
+            widest = max((inner.position_x + inner.margin_width() for inner in text), default=0.0) - face.content_box_x()
+            if widest > face.width + 0.5:
+                used = max(used, foot - top) * widest / face.width
+            found[index] = (used, foot - top)
+    return found
+
+
 def overflow(document) -> float:
     """How much (in CSS px) the text of the document's most crowded card face does not fit: what runs
     past the foot of its content box or into its footer (set at the face's foot, out of the flow:
@@ -684,6 +826,12 @@ def _print_as_laid_out(document, pdf) -> None:
     if len(document.pages) > 1:
         first = document.pages[0]
         pdf.catalog["ViewerPreferences"]["Duplex"] = duplex_flip(first.width, first.height)
+
+
+def _for_the_press(document, pdf) -> None:
+    """The print shop's card: printed as laid out, its bleed declared (``paper.press_boxes``)."""
+    _print_as_laid_out(document, pdf)
+    press_boxes(pdf)
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: Callable,

@@ -7,15 +7,24 @@ address is only encoded in the image, never written into the card's markup.
 
 from __future__ import annotations
 
+import base64
+
 import segno
+
+from rulebook.publish.paper import press_colours
 
 from rulebook.publish.web import Place
 
 
-def qr_image(address: str) -> str:
+def qr_image(address: str, press: bool = False) -> str:
     """The QR code of ``address`` as an SVG ``data:`` URI, error correction M (a worn or creased card
-    still reads), with the standard's quiet zone of four modules around it."""
-    return segno.make(address, error="m", boost_error=False).svg_data_uri(border=4, dark="#000", light="#fff")
+    still reads), with the standard's quiet zone of four modules around it; ``press``: its black and
+    white in the print shop's inks (``device-cmyk``), not RGB."""
+    code = segno.make(address, error="m", boost_error=False)
+    if not press:
+        return code.svg_data_uri(border=4, dark="#000", light="#fff")
+    svg = press_colours(code.svg_inline(border=4, dark="#000", light="#fff"))
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 def card_address(place: Place, page: str, anchor: str | None = None) -> str | None:

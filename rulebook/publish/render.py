@@ -23,6 +23,7 @@ from rulebook.reading.changes import RuleChange
 from rulebook.reading.table_facts import table_facts, table_rows
 from rulebook.publish.archive import address, in_force_address
 from rulebook.publish.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
+from rulebook.publish.paper import NAMES, card_size, sheet
 from rulebook.publish.environments import environment
 from rulebook.publish.history import history
 from rulebook.publish.rst import Markup, heading, ident, redline_rst, rst_fill, rst_text
@@ -169,9 +170,12 @@ class PageRenderer:
         if offered:
             pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
         if files:
+            printing = self.book.printing
             pages["downloads"] = self.render(
                 "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about, tournament=tournament,
-                language_name=fmt.language_name, bilingual=bilingual_languages(self.book))
+                language_name=fmt.language_name, bilingual=bilingual_languages(self.book),
+                card_size=tuple(fmt.count(round(side)) for side in card_size(printing)), card_name=NAMES[printing.card],
+                paper_name=NAMES[printing.paper], slots=len(sheet(printing).slots))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,
                                           count=fmt.count)
