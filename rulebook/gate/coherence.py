@@ -28,6 +28,7 @@ from rulebook.core.examples import Check, WorkedExample
 from rulebook.core.model import RULING_PARAMETERS, Library, Note, Rule, Rulebook
 from rulebook.core.money import Money
 from rulebook.core.records import Message
+from rulebook.core.values import Value
 from rulebook.core.yamlload import MAX_FILE_BYTES
 from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE, Term
 from rulebook.i18n.money import money_words
@@ -119,7 +120,7 @@ def rules_on(text: str) -> str | None:
     """The clause of a definition that says what the term counts as (not deferring to the house's
     rules), or None for a plain gloss."""
     for clause in re.split(r"[.;:](?:\s+|$)", text):
-        if (found := _RULING.search(clause)) and not _DEFERS.search(clause):
+        if _RULING.search(clause) and not _DEFERS.search(clause):
             return clause.strip()
     return None
 
@@ -390,7 +391,9 @@ def _answers(example: WorkedExample, check: Check) -> bool:
     if isinstance(check.expect, bool):
         return True
     values = [value for binding in example.bindings() for name in _named(check.expect) if (value := binding.get(name))]
-    flat = [item for value in values for item in (value.literal if value.unit == "items" else [value])]
+    flat: list[Value] = []
+    for value in values:
+        flat += value.literal if value.unit == "items" and isinstance(value.literal, list) else [value]
     return bool(flat) and all(item.unit in _NOT_AMOUNTS for item in flat)
 
 
@@ -402,7 +405,7 @@ def consequence_problems(project: Project) -> list[Problem]:
     for example in project.examples:
         text = example.text.text
 
-        def problem(message: str, line: int = example.text.line) -> None:
+        def problem(message: str, line: int = example.text.line, example: WorkedExample = example) -> None:
             problems.append(Problem(example.file, line, "consequence", example.rule, None,
                                     f"example {example.id}: {message}"))
 

@@ -14,7 +14,6 @@ print jobs are forked (``rulebook.publish.history.prepare``).
 from __future__ import annotations
 
 import functools
-import math
 import re
 from pathlib import Path
 from importlib.metadata import version
@@ -442,9 +441,12 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
         origins.update({f"{folder}/{card}": origin, f"{folder}/{sheet}": origin})
         families.update({f"{folder}/{name}": f"{folder}/{card}" for name in (card, sheet, press_file(card))})
 
+    def faces_of(row: Mapping[str, Any]) -> Callable[[bool], list[Markup]]:
+        return lambda press: [renderer.face(row, press) for renderer in renderers]
+
     for index, row in enumerate(rows):
-        documents(card_file(row), sheet_file(row), lambda press: [renderer.face(row, press) for renderer in renderers],
-                  row, (book.house_file, _line_of_table(book, index), book.id if row.get("tournament") else row["name"]))
+        documents(card_file(row), sheet_file(row), faces_of(row), row,
+                  (book.house_file, _line_of_table(book, index), book.id if row.get("tournament") else row["name"]))
     if prints_rake_card(book) and len(renderers) == 1:
         documents(RAKE_FILE, RAKE_SHEET_FILE, first.bands, None, (book.house_file, book.house.line_of("rake"), "rake"))
     return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
@@ -634,8 +636,8 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         if stylesheets is None:
             stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
 
-        def render(html: str) -> Any:
-            return HTML(string=html, base_url=str(base)).render(stylesheets=stylesheets)
+        def render(html: str, sheets: list = stylesheets) -> Any:
+            return HTML(string=html, base_url=str(base)).render(stylesheets=sheets)
 
         html, document = fit(name, html, render) if fit else (html, None)
         if document is None:
