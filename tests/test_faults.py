@@ -439,11 +439,13 @@ def test_the_longest_house_name_the_gate_accepts_fits_every_card(project, tmp_pa
 
     from weasyprint import HTML
 
+    from rulebook.core.records import PrintChoice
     from rulebook.gate.checks import MAX_HOUSE_NAME
+    from rulebook.publish.paper import card_css
     from rulebook.publish.printing import PrintRenderer, overflow
 
     club = project.houses["club"]
-    css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8")
+    css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8") + card_css(PrintChoice())
     for letters in ("MMW ",):
         book = dataclasses.replace(club.book, name=(letters * MAX_HOUSE_NAME)[:MAX_HOUSE_NAME])
         wide = dataclasses.replace(project, houses={**project.houses, "club": dataclasses.replace(club, book=book)})
