@@ -59,10 +59,7 @@ def _shown(number: str) -> str:
     if number.isascii():
         return number
     if all(unicodedata.digit(char, None) is not None for char in number):
-        value = 0
-        for char in number:
-            value = value * 10 + unicodedata.digit(char)
-        return f"{number} ({value})"
+        return f"{number} ({''.join(str(unicodedata.digit(char)) for char in number).lstrip('0') or '0'})"
     value = unicodedata.numeric(number)
     return f"{number} ({int(value) if value.is_integer() else round(value, 4)})"
 
