@@ -19,7 +19,7 @@ from typing import Iterator, NoReturn, TextIO
 from rulebook.core import yamlload
 from rulebook.core.characters import for_terminal
 from rulebook.core.errors import ModelError, ModelErrors
-from rulebook.core.model import ID_PATTERN, RESERVED_IDS
+from rulebook.core.houses import house_id_problem, shown_id
 from rulebook.i18n.catalogs import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
 from rulebook.project import Project
 from rulebook.editions import load_at, tag_edition
@@ -364,10 +364,10 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     written by the YAML emitter in place of the source's (its comments and layout kept), and the
     file read back before it is kept."""
 
-    target = root / "houses" / args.id / "house.yaml"
-    if not ID_PATTERN.match(args.id) or args.id in RESERVED_IDS:
-        _say(f"house id {args.id!r} must be lower-case words joined by hyphens, e.g. 'riverside-club'", file=sys.stderr)
+    if problem := house_id_problem(args.id):   # before any path is made of it
+        _say(f"house id {shown_id(args.id)} {problem}", file=sys.stderr)
         return 2
+    target = root / "houses" / args.id / "house.yaml"
     if problem := name_problem(args.name):
         _say(f"--name {args.name!r}: {problem}", file=sys.stderr)
         return 2
@@ -377,8 +377,9 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     if args.source is None:
         return _new_skeleton(root, target, args.id, args.name)
     source = root / "houses" / args.source / "house.yaml"
-    if not ID_PATTERN.match(args.source) or not source.exists():
-        _say(f"no house {args.source!r} to start from (houses/{args.source}/house.yaml)", file=sys.stderr)
+    if (unfit := house_id_problem(args.source)) or not source.exists():
+        where = "houses/<house-id>/house.yaml" if unfit else f"houses/{args.source}/house.yaml"
+        _say(f"no house {shown_id(args.source)} to start from ({where})", file=sys.stderr)
         return 2
     shown = str(source.relative_to(root))
     if not isinstance(yamlload.load(source, shown), dict):   # a file that is not a house's: one line, exit 2
