@@ -14,11 +14,12 @@ import re
 import shutil
 import sys
 from pathlib import Path
-from typing import Iterator, NoReturn
+from typing import Iterator, NoReturn, TextIO
 
 from rulebook.core import yamlload
+from rulebook.core.characters import for_terminal
 from rulebook.core.errors import ModelError, ModelErrors
-from rulebook.core.model import ID_PATTERN, RESERVED_IDS
+from rulebook.core.houses import house_id_problem, shown_id
 from rulebook.i18n.catalogs import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
 from rulebook.project import Project
 from rulebook.editions import load_at, tag_edition
@@ -37,9 +38,15 @@ from rulebook.publish.report import Report
 from rulebook.publish.site import build_all, write_root
 
 
+def _say(text: object = "", file: TextIO | None = None, end: str = "\n", flush: bool = False) -> None:
+    """Print to the editor's terminal: every line a command prints passes here, its control characters
+    shown escaped (``for_terminal``), as it may quote data no gate has read (an earlier edition)."""
+    print(for_terminal(str(text)), file=file, end=end, flush=flush)
+
+
 def _print_errors(errors: list[ModelError]) -> None:
     for error in errors:
-        print(error, file=sys.stderr)
+        _say(error, file=sys.stderr)
 
 
 def _rules_line(library) -> str:
@@ -85,7 +92,7 @@ def _houses(project: Project, args: argparse.Namespace) -> tuple[str, ...]:
     """The houses named by --house (every house without it); Stop(2) for one it does not know."""
     unknown = [house for house in args.house or () if house not in project.houses]
     if unknown:
-        print(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
+        _say(f"no house {unknown[0]!r} (houses: {', '.join(project.houses)})", file=sys.stderr)
         raise Stop(2)
     return tuple(args.house or project.houses)
 
@@ -123,13 +130,13 @@ def cmd_check(root: Path, args: argparse.Namespace) -> int:
 
 
 def _report(problems: list, status: list, form: str, scope: str = "") -> None:
-    print(render(form, problems, status, scope), end="")
+    _say(render(form, problems, status, scope), end="")
 
 
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
     project = _load(root)
     write_catalog(pot_path(root), annotated(project))
-    print(f"{pot_path(root).relative_to(root)}: {len(project.template)} messages")
+    _say(f"{pot_path(root).relative_to(root)}: {len(project.template)} messages")
     return 0
 
 
@@ -154,7 +161,7 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         missing = sum(1 for m in messages if entry_state(m) != "translated" and m.context not in unshown)
         left = sum(1 for m in messages if entry_state(m) != "translated" and m.context in unshown)
         aside = f" ({left} more that only houses publishing other languages show)" if left else ""
-        print(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review{aside}")
+        _say(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review{aside}")
     return 0
 
 
@@ -179,7 +186,7 @@ def cmd_site(root: Path, args: argparse.Namespace) -> int:
             if not build_site(project, languages, build, houses, report):
                 return 1
             for line in report.lines(build.relative_to(root) if build.is_relative_to(root) else build):
-                print(line)
+                _say(line)
             return 0
         return 0 if build_all(project, languages, args.builder, build, houses) else 1
 
@@ -192,11 +199,11 @@ def cmd_site_root(root: Path, args: argparse.Namespace) -> int:
     site = args.site
     missing = [house for house in project.houses if not (site / house).is_dir()]
     if not site.is_dir() or missing:
-        print(f"{site}: no folder of house {', '.join(missing) or '(any)'} in it: copy each house's "
+        _say(f"{site}: no folder of house {', '.join(missing) or '(any)'} in it: copy each house's "
               "_build/site/<house> there first", file=sys.stderr)
         return 2
     write_root(project, site, runtime.runtime(project.root), root / "_build")
-    print(f"{site}: the root page, robots.txt, the 404 pages and the runtime, for {', '.join(project.houses)}")
+    _say(f"{site}: the root page, robots.txt, the 404 pages and the runtime, for {', '.join(project.houses)}")
     return 0
 
 
@@ -216,9 +223,9 @@ def cmd_preview(root: Path, args: argparse.Namespace) -> int:
                       args.build_dir or root / "_build")
     if args.once:
         ok = preview.update()
-        print(f"preview: {preview.folder / 'site'}" if ok else "preview: not rebuilt")
+        _say(f"preview: {preview.folder / 'site'}" if ok else "preview: not rebuilt")
         return 0 if ok else (refused[-1] if refused else 1)
-    preview.watch(args.port, lambda line: print(line, flush=True))
+    preview.watch(args.port, lambda line: _say(line, flush=True))
     return 0
 
 
@@ -226,7 +233,7 @@ def cmd_cards(root: Path, args: argparse.Namespace) -> int:
 
     with _publishing(root, args) as (project, houses, build):
         written = build_cards(project, build, tuple(args.lang or LANGUAGES), houses)
-    print(f"{len(written)} card PDFs in {build / 'cards'}")
+    _say(f"{len(written)} card PDFs in {build / 'cards'}")
     return 0
 
 
@@ -235,7 +242,7 @@ def cmd_pdf(root: Path, args: argparse.Namespace) -> int:
     with _publishing(root, args) as (project, houses, build):
         printed = print_rulebooks(project, build, tuple(args.lang or LANGUAGES), houses)
     for path in printed or []:
-        print(path)
+        _say(path)
     return 0 if printed is not None else 1
 
 
@@ -250,14 +257,14 @@ def cmd_fidelity(root: Path, args: argparse.Namespace) -> int:
         report[house_id] = found
         if args.format == "text":
             lang = project.houses[house_id].book.house["official_language"]
-            print(f"{house_id}: the {min(args.top, len(found))} of {len(found)} rules (in {lang}, the house's language, "
+            _say(f"{house_id}: the {min(args.top, len(found))} of {len(found)} rules (in {lang}, the house's language, "
                   f"from a document in {lang}) whose {lang} text departs most from the house's own words; "
                   "the share of its words the document uses, then the decisions recorded:")
             for departure in found[:args.top]:
                 decided = "; ".join(departure.decisions) or "no editorial decision recorded"
-                print(f"  {departure.overlap:4.0%}  {departure.rule_id}: {decided}")
+                _say(f"  {departure.overlap:4.0%}  {departure.rule_id}: {decided}")
     if args.format == "json":
-        print(json.dumps({house: [{"rule": d.rule_id, "overlap": round(d.overlap, 3), "decisions": list(d.decisions)}
+        _say(json.dumps({house: [{"rule": d.rule_id, "overlap": round(d.overlap, 3), "decisions": list(d.decisions)}
                                   for d in found[:args.top]] for house, found in report.items()},
                          ensure_ascii=False, indent=1))
     return 0
@@ -268,7 +275,7 @@ def cmd_edition(root: Path, args: argparse.Namespace) -> int:
 
     project, _ = _gated(root, argparse.Namespace(house=[args.house]))
     tag = tag_edition(project, args.house)
-    print(f"{tag}: tagged; the next edition's changes page compares with it")
+    _say(f"{tag}: tagged; the next edition's changes page compares with it")
     return 0
 
 
@@ -279,17 +286,17 @@ def cmd_changes(root: Path, args: argparse.Namespace) -> int:
     old = load_at(root, args.since)
     missing = [house for house in houses if house not in old.houses]
     if missing and args.house:
-        print(f"house {missing[0]!r} is not in {args.since}", file=sys.stderr)
+        _say(f"house {missing[0]!r} is not in {args.since}", file=sys.stderr)
         return 2
     found = [compare(old, project, house, args.lang, args.since) for house in houses if house not in missing]
     if args.format == "json":
-        print(_plain(json.dumps({"since": args.since, "lang": args.lang, "houses": [c.as_json() for c in found],
+        _say(_plain(json.dumps({"since": args.since, "lang": args.lang, "houses": [c.as_json() for c in found],
                                  "new_houses": missing}, ensure_ascii=False, indent=2)))
         return 0
     for changes in found:
-        print(_plain("\n".join(_changes_lines(changes))))
+        _say(_plain("\n".join(_changes_lines(changes))))
     for house in missing:
-        print(f"{house}: a new house, not in {args.since}")
+        _say(f"{house}: a new house, not in {args.since}")
     return 0
 
 
@@ -357,25 +364,26 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     written by the YAML emitter in place of the source's (its comments and layout kept), and the
     file read back before it is kept."""
 
-    target = root / "houses" / args.id / "house.yaml"
-    if not ID_PATTERN.match(args.id) or args.id in RESERVED_IDS:
-        print(f"house id {args.id!r} must be lower-case words joined by hyphens, e.g. 'riverside-club'", file=sys.stderr)
+    if problem := house_id_problem(args.id):   # before any path is made of it
+        _say(f"house id {shown_id(args.id)} {problem}", file=sys.stderr)
         return 2
+    target = root / "houses" / args.id / "house.yaml"
     if problem := name_problem(args.name):
-        print(f"--name {args.name!r}: {problem}", file=sys.stderr)
+        _say(f"--name {args.name!r}: {problem}", file=sys.stderr)
         return 2
     if target.exists():
-        print(f"{target.relative_to(root)} exists already", file=sys.stderr)
+        _say(f"{target.relative_to(root)} exists already", file=sys.stderr)
         return 2
     if args.source is None:
         return _new_skeleton(root, target, args.id, args.name)
     source = root / "houses" / args.source / "house.yaml"
-    if not ID_PATTERN.match(args.source) or not source.exists():
-        print(f"no house {args.source!r} to start from (houses/{args.source}/house.yaml)", file=sys.stderr)
+    if (unfit := house_id_problem(args.source)) or not source.exists():
+        where = "houses/<house-id>/house.yaml" if unfit else f"houses/{args.source}/house.yaml"
+        _say(f"no house {shown_id(args.source)} to start from ({where})", file=sys.stderr)
         return 2
     shown = str(source.relative_to(root))
     if not isinstance(yamlload.load(source, shown), dict):   # a file that is not a house's: one line, exit 2
-        print(f"{shown}:1: not a house file (a mapping of name, title, parts, parameters...)", file=sys.stderr)
+        _say(f"{shown}:1: not a house file (a mapping of name, title, parts, parameters...)", file=sys.stderr)
         return 2
     text = source.read_text(encoding="utf-8").removeprefix("\ufeff")
     body = _without_opening_comments(_with_identity(text, {"name": args.name, "city": None, "contact": None}))
@@ -388,7 +396,7 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
         kept = False
     if not kept:
         target.unlink()
-        print(f"{shown}: its 'name' could not be replaced in place: write {target.relative_to(root)} by hand",
+        _say(f"{shown}: its 'name' could not be replaced in place: write {target.relative_to(root)} by hand",
               file=sys.stderr)
         return 2
     # The documents the copied file names (and their lists of passages) come with it: the rules it
@@ -398,7 +406,7 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
         for file in (source.parent / name, source.parent / f"{Path(name).stem}.sections.yaml"):
             if file.is_file() and not file.is_symlink():
                 shutil.copyfile(file, target.parent / file.name)
-    print(f"{target.relative_to(root)}: written; edit it, then run `make gettext update-po check`")
+    _say(f"{target.relative_to(root)}: written; edit it, then run `make gettext update-po check`")
     return 0
 
 
@@ -422,7 +430,7 @@ def _new_skeleton(root: Path, target: Path, house_id: str, name: str) -> int:
     written = text.replace("@ID@", house_id).replace("name: @NAME@", f"name: {quoted}", 1).replace("@NAME@", name)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(written, encoding="utf-8")
-    print(NEXT_STEPS.format(file=target.relative_to(root), id=house_id))
+    _say(NEXT_STEPS.format(file=target.relative_to(root), id=house_id))
     return 0
 
 
@@ -463,10 +471,10 @@ def cmd_notes(root: Path, args: argparse.Namespace) -> int:
     known = {note.id for note in project.library.notes}
     unknown = sorted(set(args.note) - known)
     if unknown or not (args.note or args.all):
-        print(f"no editorial note {unknown[0]!r}" if unknown else "name the notes to confirm, or --all", file=sys.stderr)
+        _say(f"no editorial note {unknown[0]!r}" if unknown else "name the notes to confirm, or --all", file=sys.stderr)
         return 2
     confirmed = confirm_notes(project.library, None if args.all else set(args.note))
-    print(f"{len(confirmed)} note(s) confirmed against the rules they discuss")
+    _say(f"{len(confirmed)} note(s) confirmed against the rules they discuss")
     return 0
 
 
@@ -537,10 +545,10 @@ def main(argv: list[str] | None = None) -> int:
     except Stop as stop:
         return stop.code
     except ModelError as exc:
-        print(exc, file=sys.stderr)
+        _say(exc, file=sys.stderr)
         return 1 if exc.check else 2
     except KeyboardInterrupt:
-        print("rulebook: interrupted; nothing half-done was published (what was published before stands)",
+        _say("rulebook: interrupted; nothing half-done was published (what was published before stands)",
               file=sys.stderr)
         return 130
 

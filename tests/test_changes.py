@@ -712,3 +712,28 @@ def test_the_printed_downloads_page_names_the_page_of_the_changes(edition_build,
     assert found, (lang, title)
     first = next(number for number, text in enumerate(pages, 1) if f"{title} {title}" in text)   # running head, heading
     assert found == [first] * len(found), (found, first)
+
+
+def test_control_characters_of_an_edition_reach_no_terminal(tmp_path):
+    """An edition tagged by hand past the gate, its Romanian catalog holding terminal controls: what
+    `changes` prints of it shows each escaped, in text and in JSON (which still reads back the text)."""
+    from rulebook.i18n.catalogs import po_path, read_catalog
+    from tests.test_reports import CONTROLS, RAW, shown_escaped
+
+    repo = first_edition(tmp_path / "repo")
+    catalog = read_catalog(po_path(repo, "ro"), "ro")
+    good = {m.context: m.string for m in catalog if m.context in ("rake-cap-definition.title", "rake-cap-definition.text")}
+    set_translations(repo, {"ro": {context: string + CONTROLS for context, string in good.items()}})
+    commit(repo, "edition 1, its catalog never gated")
+    git(repo, "tag", "club/edition-1")
+    set_translations(repo, {"ro": good})
+    commit(repo, "edition 1, its catalog mended")
+    text = run_rulebook(repo, "changes", "--since", "club/edition-1", "--house", "club", "--lang", "ro")
+    assert text.returncode == 0, text
+    assert not RAW.findall(text.stdout + text.stderr), RAW.findall(text.stdout + text.stderr)
+    sequences = CONTROLS.split("\r")[0]   # the redline parts words at the carriage return, a space
+    assert f"[-cap-ul{shown_escaped(sequences)}" in text.stdout, text.stdout
+    data = run_rulebook(repo, "changes", "--since", "club/edition-1", "--house", "club", "--lang", "ro", "--format", "json")
+    assert not RAW.findall(data.stdout + data.stderr), RAW.findall(data.stdout + data.stderr)
+    [rule] = json.loads(data.stdout)["houses"][0]["rules"]
+    assert rule["old_title"] == good["rake-cap-definition.title"] + CONTROLS

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from tests.conftest import ROOT, Run, edit, line_of, run_rulebook
 
@@ -153,6 +155,32 @@ def test_a_number_repeated_in_a_translation_is_an_added_number():
     assert digit_problem("The cap is 20 {currency}.", "Plafonul este 20 {currency}, adică 20.") == \
         "adds the number(s) 20 (numbers come from placeholders)"
     assert digit_problem("Seats 1 and 1 again.", "Locul 1.") == "drops the number(s) 1 (numbers come from placeholders)"
+
+
+@pytest.mark.parametrize("written", ["⑳ lei", "²⁰ lei", "Ⅻ", "٢٠ lei", "２０ lei", "₂₀ lei", "½ lei"])
+def test_a_number_in_another_script_is_an_added_number(tree, written):
+    """Circled, superscript, subscript, Roman-numeral, Arabic-Indic, full-width digits and fractions
+    are numbers too: a title whose source has none may not gain one written in them."""
+    line = set_msgstr(tree, "ro", "no-flop-no-drop.title", f"Regula „fără flop, fără rake” {written}")
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    wanted = (f"locales/ro/LC_MESSAGES/rulebook.po:{line}: [digits] no-flop-no-drop (ro): no-flop-no-drop.title: "
+              f"adds the number(s) {written.split()[0]}")
+    assert wanted in result.stdout, result.stdout
+
+
+def test_a_number_rewritten_in_other_characters_is_changed():
+    """Writing the source's 20 as ²⁰ or ٢٠ changes it: the number as written is compared, and the
+    message says the value it reads."""
+    from rulebook.gate.textchecks import digit_problem
+
+    assert digit_problem("The cap is 20 {currency}.", "Plafonul este ²⁰ {currency}.") == \
+        "adds the number(s) ²⁰ (20) and drops the number(s) 20 (numbers come from placeholders)"
+    assert digit_problem("Seat 12.", "Locul Ⅻ.") == \
+        "adds the number(s) Ⅻ (12) and drops the number(s) 12 (numbers come from placeholders)"
+    assert digit_problem("Half ½ a pot.", "Jumătate ½ din pot.") is None
+    assert digit_problem("Seat ⑳.", "Locul.") == "drops the number(s) ⑳ (20) (numbers come from placeholders)"
 
 
 def test_json_output_for_what_the_load_refuses(tree):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
@@ -241,3 +242,65 @@ def test_an_edition_needs_a_real_date(tree):
     [line] = run.stderr.strip().splitlines()
     assert line.startswith(f"houses/casino/house.yaml:{line_of(tree / 'houses' / 'casino' / 'house.yaml', 'effective:')}: ")
     assert "must be a date written 2026-12-01" in line
+
+
+BAD_ADDRESSES = ["https://../..", "https://-rules.example.org", "https://rules..example.org", "https://rules.example-.org",
+                 "https://rules.example.org:99999", "https://rules.example.org/club/../..", "http://rules.example.org",
+                 "https://editor@rules.example.org"]
+
+
+@pytest.mark.parametrize("address", BAD_ADDRESSES)
+def test_a_base_url_without_a_real_host_is_one_line(tree, address):
+    """base_url is read as a URL: an https address whose host is a DNS name (no empty label, none
+    starting or ending with a hyphen), an optional port from 1 to 65535, a path without '..'."""
+    house = tree / "houses" / "club" / "house.yaml"
+    edit(house, "base_url: null ", f"base_url: {address!r} ")
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 2 and "Traceback" not in run.stdout + run.stderr, run.stdout[-2000:] + run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"houses/club/house.yaml:{line_of(house, 'base_url:')}: house club: base_url "), line
+
+
+def test_a_base_url_with_a_host_is_kept():
+    from rulebook.core.houses import base_url_problem
+
+    for address in ("https://rules.example.org", "https://rules.example.org/", "https://poker-7.example.org:8443/club/",
+                    "https://localhost", "https://xn--pker-xqa.example.ro/reguli"):
+        assert base_url_problem(address) is None, address
+    assert "host" in base_url_problem("https://../..")
+
+
+def _house_folder(tree, relative: str) -> None:
+    """The casino's folder (its file and the documents it names) copied to hold ``relative``."""
+    shutil.copytree(tree / "houses" / "casino", (tree / relative).parent)
+
+
+@pytest.mark.parametrize("house_id, says", [("con", "device name on Windows"), ("lpt1", "device name on Windows"),
+                                            ("nul", "device name on Windows"), ("a" * 40, "at most 32 characters")])
+def test_a_house_folder_no_file_system_holds_is_one_line(tree, house_id, says):
+    """A house id names a folder on every system an editor works on, and on every build's paths."""
+    _house_folder(tree, f"houses/{house_id}/house.yaml")
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 2 and "Traceback" not in run.stdout + run.stderr, run.stdout[-2000:] + run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"houses/{house_id}/house.yaml:1: ") and says in line, line
+
+
+def test_a_house_file_in_a_nested_folder_is_one_line(tree):
+    """Only houses/<id>/house.yaml is a house: one deeper is told, not silently left out."""
+    _house_folder(tree, "houses/a/b/house.yaml")
+    run = run_rulebook(tree, "check")
+    assert run.returncode == 2 and "Traceback" not in run.stdout + run.stderr, run.stdout[-2000:] + run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith("houses/a/b/house.yaml:1: ") and "houses/b/house.yaml" in line, line
+
+
+@pytest.mark.parametrize("house_id, says", [("con", "device name on Windows"), ("com7", "device name on Windows"),
+                                            ("a" * 40, "at most 32 characters"), ("a" * 300, "at most 32 characters")])
+def test_new_house_refuses_an_id_no_file_system_holds(tree, house_id, says):
+    for extra in ((), ("--from", "club")):
+        run = run_rulebook(tree, "new-house", house_id, *extra)
+        assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr, run
+        [line] = run.stderr.strip().splitlines()
+        assert says in line, line
+        assert not (tree / "houses" / house_id[:200]).exists()

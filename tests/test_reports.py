@@ -60,6 +60,25 @@ def unreadable(tmp_path_factory):
     return _runs(tree)
 
 
+# What a terminal acts on rather than shows: escape sequences (a window title, clear screen, a colour),
+# a C1 CSI, DEL, a carriage return and a right-to-left override.
+CONTROLS = "\x1b]0;pwned\x07\x1b[2J\x1b[31m\x9b\x7f\r\u202e"
+RAW = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def shown_escaped(text: str) -> str:
+    """``text`` as the commands print it: each control character as its escape (\\u001b)."""
+    return RAW.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
+
+
+@pytest.fixture(scope="module")
+def controlled(tmp_path_factory):
+    """A Romanian title holding markup with terminal controls in it, which the markup check quotes."""
+    tree = copy_sources(tmp_path_factory.mktemp("controlled"))
+    set_msgstr(tree, "ro", "rake-cap-definition.title", f"Ce este <b{CONTROLS}> cap-ul")
+    return _runs(tree)
+
+
 @pytest.fixture(params=["inconsistent", "unreadable"])
 def runs(request):
     return request.getfixturevalue(request.param)
@@ -171,3 +190,14 @@ def test_the_catalog_checks_are_all_named():
     catalog = source[source.index("def check_catalog("):source.index("def check_examples(")]
     named = set(re.findall(r'yield "([a-z-]+)"', catalog)) | set(re.findall(r'Problem\([^()]*?, "([a-z-]+)"', catalog))
     assert named and named <= set(CATALOG_CHECKS), named - set(CATALOG_CHECKS)
+
+
+def test_control_characters_in_a_problem_reach_no_terminal(controlled):
+    """The gate quotes what it refuses; in every format, a control character in it is shown escaped,
+    never sent as it is to the editor's terminal (and the JSON still reads back the very text)."""
+    for form, run in controlled.items():
+        assert run.returncode == 1, (form, run)
+        assert not RAW.findall(run.stdout + run.stderr), (form, RAW.findall(run.stdout + run.stderr))
+    assert f"adds markup <b{shown_escaped(CONTROLS)}>" in controlled["text"].stdout
+    messages = [problem["message"] for problem in json.loads(controlled["json"].stdout)["problems"]]
+    assert any(f"<b{CONTROLS}>" in message for message in messages), messages

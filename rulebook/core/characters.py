@@ -26,3 +26,19 @@ def not_text(text: str, one_line: bool = False) -> str | None:
             name = unicodedata.name(char, "a control character" if category == "Cc" else "unassigned")
             return f"U+{ord(char):04X} ({name.lower()}) is not text" + (": this is one line" if char in "\n\t" else "")
     return None
+
+
+# What a terminal acts on rather than shows: every C0 control but the new line and the tab (an escape
+# sequence retitles the window, clears the screen, colours what follows; a carriage return writes
+# over the line), DEL, the C1 controls (U+009B is a CSI of its own), the line and paragraph
+# separators, and the bidi overrides and isolates that show a line in another order than it is read.
+_TERMINAL_CONTROLS = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{_BIDI_CONTROLS}]")
+
+
+def for_terminal(text: str) -> str:
+    """``text`` with each character a terminal would act on shown as its escape (``\\u001b``).
+
+    What a command prints comes from data no gate has read (an earlier edition, a refused catalog), so
+    every line printed goes through here. The escape is JSON's own, so a JSON report stays valid and
+    reads back the very text."""
+    return _TERMINAL_CONTROLS.sub(lambda found: f"\\u{ord(found.group()):04x}", text)

@@ -4,6 +4,7 @@ parameters with their units and references (judged by the engine), and its ruleb
 from __future__ import annotations
 
 import re
+import urllib.parse
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,66 @@ from rulebook.core.variants import adopt, check_ruling, check_see, house_part
 from rulebook.core.yamlload import Map, Seq, line_of_path
 
 
+# A house id names a folder of houses/, of every build folder and of every address of its site. The
+# deepest path a build writes for it is _build/work/html/<id>/<lang>/r/<rule id, up to 80>.html,
+# 108 characters besides the id: with at most 32, 120 are left for the checkout's own folder within
+# the 260 characters a path may have on Windows (a name component has 255 on most file systems).
+MAX_HOUSE_ID = 32
+# Names Windows gives its devices, whatever their case and extension: no folder can have one there.
+_WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in "123456789¹²³")})
+
+
+def house_id_problem(house_id: str) -> str | None:
+    """Why ``house_id`` cannot name a house (its folder, as ``houses/<id>/``), or None: said before any
+    file is made, so an editor on any system gets one line, not a file system's error."""
+    if house_id.split(".")[0].rstrip(" ").lower() in _WINDOWS_DEVICES:
+        return ("is a device name on Windows (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, in any case and with any "
+                "extension): no folder there can have it")
+    if house_id.endswith((".", " ")):
+        return "ends in a dot or a space, which Windows drops from a folder's name"
+    if len(house_id) > MAX_HOUSE_ID:
+        return f"is {len(house_id)} characters long: at most {MAX_HOUSE_ID} characters, as it is in every path a build writes"
+    if not ID_PATTERN.match(house_id) or house_id in RESERVED_IDS:
+        return "must be lower-case words joined by hyphens (e.g. 'riverside-club'), and not a site page name"
+    return None
+
+
+def shown_id(house_id: str) -> str:
+    """A house id quoted in a message, cut short when it is too long to read."""
+    return repr(house_id) if len(house_id) <= 40 else f"{house_id[:40]!r}…"
+
+
+# A DNS label: letters, digits and hyphens, neither first nor last a hyphen (RFC 1123), at most 63.
+_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)\Z")
+_PATH = re.compile(r"(?:/[A-Za-z0-9._~-]*)*\Z")
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be the address a house's site is published at, or None. It becomes every
+    page's canonical address, the sitemap's and the PDFs' links, so it is read as a URL (an https
+    scheme, a host that is a DNS name, an optional port, a plain path), not matched as text:
+    ``https://../..`` passed the old pattern."""
+    if not re.fullmatch(r"[!-~]+", url):
+        return "must be written in ASCII letters, digits and punctuation, without spaces (a host in punycode: xn--…)"
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "https" or not url.startswith("https://"):
+        return "must be an https:// address"
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        return "may not hold a query (?) or a fragment (#)"
+    if "@" in parts.netloc:
+        return "may not hold a user name or a password (@)"
+    host, colon, port = parts.netloc.partition(":")
+    labels = host.split(".")
+    if not host or len(host) > 253 or not all(_LABEL.match(label) for label in labels):
+        return (f"has no host: {host!r} is not a DNS name (labels of letters, digits and hyphens joined by dots, "
+                "none empty, none starting or ending with a hyphen, e.g. https://rules.example.org)")
+    if colon and not (port.isdigit() and 1 <= int(port) <= 65535):
+        return f"has the port {port!r}: a port is a number from 1 to 65535"
+    if not _PATH.match(parts.path) or any(segment in (".", "..") for segment in parts.path.split("/")):
+        return "has a path of other than letters, digits and . _ ~ - / (and no . or .. between slashes)"
+    return None
+
+
 def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
     """The house file's translatable strings: the rulebook's title and the line saying what the house
     is (``about``, optional), in contexts of the house's own (``house.<id>.title``): one house's
@@ -47,8 +108,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         return None
     reader = Reader(rel, loader.errors, "house")
     house_id = path.parent.name
-    if not ID_PATTERN.match(house_id) or house_id in RESERVED_IDS:
-        reader.error(1, None, f"house folder {house_id!r} must be lower-case words joined by hyphens, and not a site page name")
+    if problem := house_id_problem(house_id):
+        reader.error(1, None, f"house folder {shown_id(house_id)} {problem}")
         return None
     if _unwritten(data, reader, house_id):
         return None
@@ -121,9 +182,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
             reader.error(data.line_of("effective"), house_id,
                          f"effective {fields['effective']!r} must be a date written 2026-12-01")
     base_url = fields.get("base_url")
-    if base_url is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/-]*)?", base_url):
-        reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} must be an https:// address "
-                     "(letters, digits, dots, hyphens and slashes)")
+    if base_url is not None and (problem := base_url_problem(base_url)):
+        reader.error(data.line_of("base_url"), house_id, f"base_url {base_url!r} {problem}")
         base_url = None
     names = _names(data, reader, house_id)
     languages = _languages(data, parameters.get("official_language"), reader, house_id)

@@ -3,6 +3,7 @@ every file reported together (:class:`ModelErrors`)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterator
 
@@ -11,6 +12,19 @@ from rulebook.core.houses import house_messages, read_house, resolve_values
 from rulebook.core.parts import PartLoader
 from rulebook.core.records import Library, Message, Rulebook
 from rulebook.core.yamlload import Map
+
+
+def _misplaced_houses(root: Path) -> Iterator[ModelError]:
+    """A house file anywhere but ``houses/<id>/house.yaml``: only those are houses, and one elsewhere
+    (``houses/a/b/house.yaml``) would otherwise be left out without a word."""
+    houses = root / "houses"
+    for folder, folders, files in os.walk(houses):   # a linked folder is listed, not entered
+        folders.sort()
+        if "house.yaml" in files and Path(folder).parent != houses:
+            path = Path(folder) / "house.yaml"
+            where = f"houses/{path.parent.name}/house.yaml" if Path(folder) != houses else "houses/<house-id>/house.yaml"
+            yield ModelError(path.relative_to(root).as_posix(), 1, None,
+                             f"a house file is read only one folder under houses/: move it to {where}", "house")
 
 
 def load_library(root: Path | str) -> Library:
@@ -29,6 +43,7 @@ def load_library(root: Path | str) -> Library:
             parts[part.id] = part
     houses = []
     house_paths = sorted((root / "houses").glob("*/house.yaml"))
+    loader.errors.extend(_misplaced_houses(root))
     if not house_paths:
         loader.errors.append(ModelError("houses", 0, None, "no house: add houses/<house-id>/house.yaml", "house"))
     unreadable = {path.stem for path in (root / "rules").glob("*.yaml")} - set(parts)  # already reported

@@ -7,11 +7,15 @@ them over every catalog in a fraction of a second.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from rulebook.i18n.glossary import Glossary, without_placeholders
 
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"[0-9]+")
+# Any character that might be a number other than 0-9: everything past Latin, and the superscripts
+# and fractions of Latin-1. Most msgstrs hold none that is numeric, and are read by _DIGITS alone.
+_MAYBE_NUMERIC = re.compile(r"[^\x00-\xb1\xb4-\xb8\xba\xbb\xbf-\u024f]")
 # Every pattern is linear in the length of the text (benchmarks/bench_adversarial.py): a run of
 # letters is tried from its start only, and the spaces of a tag possessively.
 _MARKUP = re.compile(
@@ -28,12 +32,40 @@ _MARKUP = re.compile(
 )
 
 
-def digits(text: str) -> Counter:
-    return Counter(_DIGITS.findall(text))
+def digits(text: str) -> Counter[str]:
+    """Every number written in ``text``, as written: a run of digits of any script (0-9, Arabic-Indic,
+    full-width, superscript, subscript, circled 1-9…), or one other numeric character (⑳, Ⅻ, ½, 三).
+    A translation must not slip a number past the check by writing it in other characters."""
+    if not any(char.isnumeric() for char in _MAYBE_NUMERIC.findall(text)):
+        return Counter(_DIGITS.findall(text))
+    found: Counter[str] = Counter()
+    run = ""
+    for char in text:
+        if unicodedata.digit(char, None) is not None:
+            run += char
+            continue
+        if run:
+            found[run] += 1
+            run = ""
+        if char.isnumeric():
+            found[char] += 1
+    if run:
+        found[run] += 1
+    return found
+
+
+def _shown(number: str) -> str:
+    """A number as written, with the value it reads when it is not written in 0-9."""
+    if number.isascii():
+        return number
+    if all(unicodedata.digit(char, None) is not None for char in number):
+        return f"{number} ({''.join(str(unicodedata.digit(char)) for char in number).lstrip('0') or '0'})"
+    value = unicodedata.numeric(number)
+    return f"{number} ({int(value) if value.is_integer() else round(value, 4)})"
 
 
 def digit_problem(msgid: str, msgstr: str) -> str | None:
-    """Numbers belong in placeholders: a msgstr may not add or drop a digit sequence."""
+    """Numbers belong in placeholders: a msgstr may not add, drop or rewrite a number, in any script."""
     source, translated = digits(msgid), digits(msgstr)
     if source == translated:
         return None
@@ -41,9 +73,9 @@ def digit_problem(msgid: str, msgstr: str) -> str | None:
     lost = sorted((source - translated).elements())
     parts = []
     if added:
-        parts.append(f"adds the number(s) {', '.join(added)}")
+        parts.append(f"adds the number(s) {', '.join(map(_shown, added))}")
     if lost:
-        parts.append(f"drops the number(s) {', '.join(lost)}")
+        parts.append(f"drops the number(s) {', '.join(map(_shown, lost))}")
     return " and ".join(parts) + " (numbers come from placeholders)"
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from rulebook.core import yamlload
+from rulebook.core.characters import for_terminal
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.project import Project
 from rulebook.publish import lock
@@ -160,7 +161,8 @@ class Preview:
             for changes in watchfiles.watch(*paths, watch_filter=watchfiles.DefaultFilter(), raise_interrupt=True):
                 changed = sorted({Path(path) for _, path in changes})
                 shown = ", ".join(str(path.relative_to(self.root)) for path in changed[:3])
-                print(f"preview: {shown}{' ...' if len(changed) > 3 else ''} changed", file=sys.stderr, flush=True)
+                print(for_terminal(f"preview: {shown}{' ...' if len(changed) > 3 else ''} changed"), file=sys.stderr,
+                      flush=True)
                 before = self.builds
                 if self.update(changed) and self.builds > before:
                     ready(f"preview: build {self.builds} in place")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
+from rulebook.core.characters import for_terminal
 from rulebook.core.memo import digest
 from rulebook.i18n.catalogs import LANGUAGES, language_choices
 from rulebook.project import Project
@@ -318,9 +319,10 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
     ok = True
     for result in results:
         if result.output.strip():
-            print("\n".join(f"[{result.label}] {line}" for line in result.output.strip().splitlines()), file=sys.stderr)
+            print(for_terminal("\n".join(f"[{result.label}] {line}" for line in result.output.strip().splitlines())),
+                  file=sys.stderr)
         if result.status != 0:
-            print(f"{builder} build of {result.label} failed", file=sys.stderr)
+            print(for_terminal(f"{builder} build of {result.label} failed"), file=sys.stderr)
             ok = False
     if builder not in SKIPPABLE or not ok:
         return ok
