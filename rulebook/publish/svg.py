@@ -87,7 +87,7 @@ class Drawing:
     def _svg(kind: str, ident: str, height: float, title: str, desc: str, body: list[str]) -> str:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-pic rb-pic-{kind}" role="img" '
                 f'aria-labelledby="{_x(ident)}-t {_x(ident)}-d" viewBox="0 0 {WIDTH} {height:g}" width="{WIDTH}" '
-                f'height="{height:g}" font-family="DejaVu Sans, Verdana, sans-serif" color="currentColor">'
+                f'height="{height:g}" font-family="DejaVu Sans, Verdana, sans-serif">'
                 f'<title id="{_x(ident)}-t">{_x(title)}</title><desc id="{_x(ident)}-d">{_x(desc)}</desc>'
                 + "".join(body) + "</svg>")
 
