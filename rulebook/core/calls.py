@@ -235,11 +235,18 @@ def _describe(node: ast.AST) -> str:
 
 # -- running and showing ------------------------------------------------------
 
+def call_arguments(call: Call, house: House, binding: Mapping[str, Any]) -> tuple[tuple, dict[str, Any]]:
+    """The values a call passes to the engine, positional and by name (what a picture draws: the
+    cards, seats and amounts the engine was asked about)."""
+    value = lambda item: _value(item, house, binding)  # noqa: E731
+    return tuple(value(arg) for arg in call.args), {name: value(arg) for name, arg in call.kwargs}
+
+
 def run_call(call: Call, house: House, binding: Mapping[str, Any]) -> Any:
     """The engine's answer; raises whatever the engine raises for bad input."""
     target = getattr(house, call.function) if call.owner == "house" else FUNCTIONS[call.owner][call.function]
-    value = lambda item: _value(item, house, binding)  # noqa: E731
-    result = target(*(value(arg) for arg in call.args), **{name: value(arg) for name, arg in call.kwargs})
+    args, kwargs = call_arguments(call, house, binding)
+    result = target(*args, **kwargs)
     for field in call.fields:
         result = getattr(result, field)
         if callable(result):

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rulebook.core import yamlload
-from rulebook.core.calls import ENGINE_MODULES, Call, CallError, parse_call, reads_the_house, run_call, show_call
+from rulebook.core.calls import (ENGINE_MODULES, Call, CallError, call_arguments, parse_call, reads_the_house, run_call,
+                                 show_call)
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.core.placeholders import clean, placeholders
 from rulebook.core.reader import Reader
@@ -324,6 +325,11 @@ class Outcome:
     expected: Any
     actual: Any          # the engine's result, or None if it raised
     error: str | None
+    # What the engine was asked, as it received it, and the example's values for this run (a table
+    # row's included): a picture of the example draws these and ``actual``, never numbers of its own.
+    arguments: tuple = ()
+    keywords: tuple[tuple[str, Any], ...] = ()
+    binding: tuple[tuple[str, Value], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -337,11 +343,15 @@ def run(example: WorkedExample, house: "House") -> list[Outcome]:
         scope = {name: raw(value) for name, value in binding.items()}
         for check in example.checks:
             wanted = expected(check.expect, binding)
+            args: tuple = ()
+            kwargs: dict[str, Any] = {}
             try:
+                args, kwargs = call_arguments(check.call, house, scope)
                 actual, error = run_call(check.call, house, scope), None
             except Exception as exc:  # the engine's complaint is the example's failure
                 actual, error = None, f"{type(exc).__name__}: {exc}"
-            outcomes.append(Outcome(example, check, show_call(check.call, scope), wanted, actual, error))
+            outcomes.append(Outcome(example, check, show_call(check.call, scope), wanted, actual, error,
+                                    args, tuple(kwargs.items()), tuple(binding.items())))
     return outcomes
 
 

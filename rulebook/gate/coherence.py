@@ -11,7 +11,9 @@ true to itself (docs/DESIGN.md, principle 9):
 - ``note``: an editorial note records a digest of each rule it discusses, and goes stale when one
   of them changes, as a translation does when its English changes;
 - ``removed``: a statement ``rules/ADDITIONS.md`` records as removed is said nowhere;
-- ``consequence``: a worked example states no consequence ("so he pays…") that none of its checks computes.
+- ``consequence``: a worked example states no consequence ("so he pays…") that none of its checks computes;
+- ``picture``: a worked example whose cards, seats or pot the page draws can be drawn from what the engine
+  checked (a seat of a table, each card once, shares that make the pot).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE, Term
 from rulebook.i18n.money import money_words
 from rulebook.project import Project
 from rulebook.reading import Reading
+from rulebook.reading.pictures import PictureError, pictures
 
 ADDITIONS = "rules/ADDITIONS.md"
 
@@ -47,6 +50,21 @@ def coherence_problems(project: Project) -> list[Problem]:
     problems += two_room_note_problems(project)
     problems += removed_problems(project)
     problems += consequence_problems(project)
+    problems += picture_problems(project)
+    return problems
+
+
+def picture_problems(project: Project) -> list[Problem]:
+    """Each house's examples drawn as their pages draw them (``rulebook.reading.pictures``): one that
+    cannot be is named by its file, its check's line and the house, and no page of it is published."""
+    problems = []
+    for view in project.houses.values():
+        for example in view.examples:
+            try:
+                pictures(view.outcomes[example.id])
+            except PictureError as exc:
+                problems.append(Problem(example.file, exc.line, "picture", example.rule, None,
+                                        f"example {example.id} (house {view.id}): cannot be drawn: {exc.message}"))
     return problems
 
 

@@ -22,7 +22,7 @@ from rulebook.i18n.glossary import Glossary, glossary_languages
 
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 _TAG = re.compile(r"(<[^>]*>)")
-_SKIPPED = ("code", "pre", "style", "script", "title", "head")   # text that is not prose, or not printed
+_SKIPPED = ("code", "pre", "style", "script", "title", "head", "svg")   # text that is not prose, or not printed (a picture's words are its own)
 
 
 def mark_foreign(html: str, lang: str, glossary: Glossary) -> str:

@@ -27,6 +27,7 @@ from rulebook.publish.paper import NAMES, card_size, sheet
 from rulebook.publish.environments import environment
 from rulebook.publish.history import history
 from rulebook.publish.rst import Markup, heading, ident, redline_rst, rst_fill, rst_text
+from rulebook.publish.svg import Drawing
 
 __all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "redline_rst", "rst_fill", "rst_text"]
 
@@ -69,8 +70,9 @@ class PageRenderer:
             long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
             doctest=self.doctest, hand_ranks=self.hand_ranks, change_of=self.change_of, earlier_of=self.earlier_of,
             archive_link=self.archive_link, in_force_link=self.in_force_link, reference=self.reference,
-            cite=reading.cite,
+            cite=reading.cite, pictures=self.pictures,
         )
+        self.drawing = Drawing(reading)
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -129,6 +131,10 @@ class PageRenderer:
             return rst_fill(sentence, links)
         except (KeyError, ValueError):
             return rst_fill("The house's rule on this: {rule} ({part}).", links)
+
+    def pictures(self, example: WorkedExample) -> Markup | None:
+        """The example drawn (``publish.svg``), as HTML only that module writes, or None."""
+        return self.drawing.example(example.id, self.reading.pictures(example))
 
     def doctest(self, example: WorkedExample) -> list[Markup]:
         """The example's engine calls as doctest lines, run by ``make doctest``."""

@@ -39,13 +39,15 @@ def _is_example(node: nodes.Node) -> bool:
 
 
 def _words(node: nodes.Node) -> str:
-    """A node's text as readers see it: never docutils' own reports (a system message)."""
-    if isinstance(node, nodes.system_message):
+    """A node's text as readers see it: never docutils' own reports (a system message), nor the
+    markup of a picture (raw HTML: the example's sentence says the same in words)."""
+    if isinstance(node, (nodes.system_message, nodes.raw)):
         return ""
-    if next(node.findall(nodes.system_message), None) is None:
+    hidden = (nodes.system_message, nodes.raw)
+    if next(node.findall(lambda found: isinstance(found, hidden)), None) is None:
         return node.astext()
     node = node.deepcopy()
-    for report in list(node.findall(nodes.system_message)):
+    for report in list(node.findall(lambda found: isinstance(found, hidden))):
         if report.parent is not None:
             report.parent.remove(report)
     return node.astext()

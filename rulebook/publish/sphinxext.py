@@ -566,7 +566,7 @@ class RedSuits(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         for text in list(self.document.findall(nodes.Text)):
-            if not _RED_CARD.search(text) or isinstance(text.parent, (nodes.literal_block, nodes.literal)):
+            if not _RED_CARD.search(text) or isinstance(text.parent, (nodes.literal_block, nodes.literal, nodes.raw)):
                 continue
             pieces: list[nodes.Node] = []
             at = 0

@@ -27,6 +27,7 @@ from rulebook.i18n.catalogs import Translations
 from rulebook.i18n.formatting import LocaleFormatter, cldr, collation_key
 from rulebook.i18n.glossary import Glossary, Term
 from rulebook.project import Project
+from rulebook.reading.pictures import Picture, PictureError, pictures
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,14 @@ class Reading:
 
     def cell(self, row: Mapping[str, Value], name: str) -> str:
         return self.show(row[name])
+
+    def pictures(self, example: WorkedExample) -> tuple[Picture, ...]:
+        """What an example's checks let a page draw (``reading.pictures``); nothing for one the gate
+        refuses (``PictureError``), which is never published."""
+        try:
+            return pictures(self.outcomes[example.id])
+        except PictureError:
+            return ()
 
     # -- notes and glossary ------------------------------------------------------------------------
 
