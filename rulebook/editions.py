@@ -16,6 +16,7 @@ import tarfile
 import tempfile
 from pathlib import Path, PurePosixPath
 
+from rulebook.core import yamlload
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.project import Project
 
@@ -130,6 +131,9 @@ def load_at(root: Path, ref: str) -> Project:
     done = _git(root, "archive", "--format=tar", tree, "--", *folders, data=True)
     if done.returncode != 0 or len(done.stdout) > MAX_DATA_BYTES:
         raise EditionError(f"cannot read the sources of {ref} from git")
+    # Editions share most of their files with each other (forty tags: forty copies of nearly the same
+    # rules): each file's parse is kept by its bytes, so that a file is parsed once, not once an edition.
+    yamlload.remember_parses()
     with tempfile.TemporaryDirectory(prefix="rulebook-edition-") as folder:
         _extract(done.stdout, Path(folder))
         try:

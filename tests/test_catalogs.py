@@ -135,3 +135,41 @@ def test_a_fuzzy_or_empty_entry_reads_as_the_english():
     assert tr.ngettext("{n} player", "{n} players", 1) == "{n} player"
     assert tr.ngettext("{n} player", "{n} players", 5) == "{n} players"
     assert tr.gettext("Search") == "Rechercher"
+
+
+def test_our_word_split_is_babels():
+    """``update-po`` wraps long lines with our linear ``WORD_SEP``: it must cut every line where
+    Babel's own pattern does (the same bytes as before), on strings made of the characters its
+    branches turn on and on every line of the project's catalogs."""
+    import random
+
+    from babel.messages import pofile
+
+    from rulebook.i18n.catalogs import TRANSLATED, WORD_SEP, pot_path
+
+    alphabet = ["a", "Z", "é", "ß", "1", "_", "-", "-", "<", "!", ".", ",", "'", '"', "&", "?", "«", " ", "\t", "\u00a0"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        assert WORD_SEP.split(text) == pofile.WORD_SEP.split(text), text
+    root = Path(__file__).resolve().parent.parent
+    for path in [pot_path(root), *(po_path(root, lang) for lang in TRANSLATED)]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            assert WORD_SEP.split(line) == pofile.WORD_SEP.split(line), line
+
+
+def test_update_po_wraps_a_400000_character_msgstr_of_angle_brackets_in_linear_time(tree):
+    """One msgstr of 400,000 ``<`` (the gate reads it in about a second) once held ``update-po`` past
+    two minutes: Babel's wrapping pattern tried every ``<`` against the rest of the run. Linear, it
+    takes a few seconds; quadratic, more than half an hour: the bound tells one from the other on any
+    machine without timing either."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    edit(po_path(tree, "fr"), 'msgstr "Relances par multiples de"', 'msgstr "' + "<" * 400_000 + '"')
+    result = subprocess.run([sys.executable, "-m", "rulebook", "--root", str(tree), "update-po", "--lang", "fr"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "<" * 400_000 in po_path(tree, "fr").read_text(encoding="utf-8")

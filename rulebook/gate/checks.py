@@ -6,8 +6,12 @@ editor or a CI log points straight at what to fix.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import os
 import re
+import shutil
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -272,7 +276,13 @@ def edition_problems(old: Project, current: Project) -> list[Problem]:
             template[message.id] = message
     problems = check_examples(old)
     for lang in TRANSLATED:
-        for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary):
+        # Most of an edition's messages are today's and every other edition's: their text checks are
+        # looked up in today's table when the edition has today's glossary (the same salt), and in one
+        # this process shares between the editions of a glossary otherwise; never saved from here (a
+        # save replaces the name's tables of other salts: today's table is run_checks' to write).
+        memo = Memo(current.root / "_build" / "cache", f"text-checks-{lang}",
+                    digest(current.code_digest, old.glossary.digest, lang))
+        for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary, memo):
             if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
                 continue
             problems.append(problem)
@@ -294,13 +304,71 @@ def check_editions(project: Project) -> list[Problem]:
 
 def refused(project: Project, tag: str, commit: str, old: Project | None = None) -> list[Problem]:
     """The gate's problems with the edition tagged at ``commit`` (``edition_problems``), remembered
-    per commit and code in ``_build/cache``, so that the edition is read from git only the first
-    time (or given as ``old``, already read)."""
-    memo = Memo(project.root / "_build" / "cache", "edition-gate", project.code_digest, _problem_rows)
-    rows = memo(commit, lambda: [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
-                                 for p in edition_problems(old or load_at(project.root, tag), project)])
-    memo.save()
+    per commit and code in ``_build/cache`` (``_recalled``), so that the edition is read from git only
+    the first time (or given as ``old``, already read)."""
+    code = _judging_code(project)
+    rows = _recalled(project.root, code, commit)
+    if rows is None:
+        rows = [[p.file, p.line, p.check, p.rule_id, p.lang, p.message]
+                for p in edition_problems(old or load_at(project.root, tag), project)]
+        _remember(project.root, code, commit, rows)
     return [Problem(*row) for row in rows]
+
+
+# What the gate found in each tagged edition: one file per commit, ``_build/cache/editions-<code>/<commit>.json``,
+# holding the commit, the code that judged it and a seal over both and the problems. A commit never
+# changes, so the entry stands until the code does (another folder; the old one is removed).
+EDITIONS_CACHE = "editions-"
+
+
+def _judging_code(project: Project) -> str:
+    """The code an edition's verdict depends on: the generator and templates (``code_digest``) and the
+    engine its examples run on (which ``code_digest`` leaves out)."""
+    def engine() -> str:
+        h = hashlib.blake2b(project.code_digest.encode(), digest_size=16)
+        for path in sorted((project.root / "pokerrules").rglob("*.py")):
+            h.update(path.relative_to(project.root).as_posix().encode() + b"\0" + path.read_bytes() + b"\1")
+        return h.hexdigest()
+    return project.once(("judging-code",), engine)
+
+
+def _seal(commit: str, code: str, rows: list) -> str:
+    return digest(commit, code, json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
+
+
+def _recalled(root: Path, code: str, commit: str) -> list | None:
+    """The remembered problems of ``commit``, or None: none remembered, or an entry that does not
+    parse, has the wrong shape, names another commit or code, or whose seal does not match its
+    problems (damaged: never trusted, the edition is read and judged again)."""
+    try:
+        entry = json.loads((root / "_build" / "cache" / f"{EDITIONS_CACHE}{code}" / f"{commit}.json")
+                           .read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(entry, dict) or set(entry) != {"commit", "code", "problems", "seal"}:
+        return None
+    rows = entry["problems"]
+    if entry["commit"] != commit or entry["code"] != code or not isinstance(rows, list) or not _problem_rows(rows) \
+            or entry["seal"] != _seal(commit, code, rows):
+        return None
+    return rows
+
+
+def _remember(root: Path, code: str, commit: str, rows: list) -> None:
+    """Write one commit's entry (atomically), and remove the entries of other code."""
+    cache = root / "_build" / "cache"
+    folder = cache / f"{EDITIONS_CACHE}{code}"
+    try:
+        for other in cache.glob(f"{EDITIONS_CACHE}*"):
+            if other != folder:
+                shutil.rmtree(other, ignore_errors=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f"{commit}.{os.getpid()}.tmp"
+        temporary.write_text(json.dumps({"commit": commit, "code": code, "problems": rows,
+                                         "seal": _seal(commit, code, rows)}, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, folder / f"{commit}.json")
+    except OSError:
+        pass   # a cache that cannot be written only costs time
 
 
 def _problem_rows(value: list) -> bool:
