@@ -5,7 +5,6 @@ A remembered entry that is damaged is never trusted: the edition is read and jud
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
