@@ -76,6 +76,20 @@ def test_the_gate_finds_a_new_problem_after_a_clean_run_was_remembered(tree):
     assert result.returncode == 1 and "[doubled] - (fr): Language: repeated word(s): langue" in result.stdout
 
 
+def test_a_remembered_problem_edited_by_hand_never_lets_the_gate_pass(tree):
+    po = tree / "locales" / "fr" / "LC_MESSAGES" / "rulebook.po"
+    edit(po, 'msgstr "Langue"', 'msgstr "Langue Langue"')
+    assert run_rulebook(tree, "check").returncode == 1
+    [cached] = (tree / "_build" / "cache").glob("text-checks-fr-*.json")
+    table = json.loads(cached.read_text(encoding="utf-8"))
+    for entry in table.values():
+        entry[-1] = []                                     # every remembered problem, removed by hand
+    cached.write_text(json.dumps(table), encoding="utf-8")
+    memo._TABLES.clear()
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1 and "[doubled] - (fr): Language: repeated word(s): langue" in result.stdout
+
+
 def test_a_catalog_read_back_from_the_cache_is_the_catalog_parsed(tree):
     """The cached form of an accepted catalog gives the same messages, header and .po text."""
     import io
