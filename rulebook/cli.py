@@ -2,7 +2,9 @@
 fidelity, changes, edition.
 
 A user's mistake ends in one line per problem and a non-zero exit, never a
-traceback: 2 for input that cannot be read, 1 for an inconsistency.
+traceback: 2 for input that cannot be read, 1 for an inconsistency; and a fault of the
+machine (a full or read-only disk, a path of the wrong kind in the build folder) in one line
+naming the path and what to do, exit 3 (``rulebook.publish.faults``).
 """
 
 from __future__ import annotations
@@ -547,6 +549,12 @@ def main(argv: list[str] | None = None) -> int:
     except ModelError as exc:
         _say(exc, file=sys.stderr)
         return 1 if exc.check else 2
+    except faults.Refused as exc:
+        print(exc, file=sys.stderr)
+        return faults.CODE
+    except OSError as exc:   # the machine's fault (a full or read-only disk, a path of the wrong kind): one line
+        print(faults.explained(exc), file=sys.stderr)
+        return faults.CODE
     except KeyboardInterrupt:
         _say("rulebook: interrupted; nothing half-done was published (what was published before stands)",
               file=sys.stderr)

@@ -476,3 +476,252 @@ def test_search_words_become_patterns_javascript_can_read(tmp_path):
     done = subprocess.run([str(node), "-e", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [" c#", " a.b(c)/d"]
+
+
+# The machine's faults: a full or read-only disk, a path of the wrong kind in the build folder, a
+# damaged or hostile journal, stamp or cache. Each ends in one line naming the path and what to do
+# (exit 3), or is recovered and said; and the published folders are compared byte for byte before
+# and after. Real mounts where the machine allows them (root, or a mount namespace); everywhere, the
+# same faults planted as files or raised at the exact write (``RULEBOOK_FAULT=<moment>:ENOSPC``).
+
+PUBLISH = ("site", "--house", "club", "--lang", "en")   # the site with the cards and PDFs it offers
+MACHINE = 3
+
+
+def digests(build: Path) -> dict[str, str]:
+    """What a build folder publishes, byte for byte: each file under every version folder and every
+    published link (a link by where it leads, a file by the digest of its bytes), and whatever else
+    lies beside them but the build's own working files."""
+    import hashlib
+
+    found: dict[str, str] = {}
+    for top, folders, files in os.walk(build):
+        here = Path(top)
+        if here == build:
+            folders[:] = [name for name in folders if name not in ("cache", "stamps", "work", "doctrees", "src")]
+            files = [name for name in files if name != ".lock"]
+        for name in folders + files:
+            path = here / name
+            relative = path.relative_to(build).as_posix()
+            if path.is_symlink():
+                found[relative] = f"-> {os.readlink(path)}"
+            elif path.is_file():
+                found[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert any(name.startswith("site.") for name in found)
+    return found
+
+
+def one_line_naming(said: str, path: Path | str) -> str:
+    """The command's one line, which names ``path`` (never a traceback)."""
+    lines = said.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in said and str(path) in lines[0], said
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def machine_place(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("machine") / "tree"
+
+
+@pytest.fixture(scope="module")
+def machine_base(machine_place, tmp_path_factory) -> Path:
+    """The project with the club's English site, cards and PDFs published (a copy of it)."""
+    copy_sources(machine_place)
+    done = run_rulebook(machine_place, *PUBLISH)
+    assert done.returncode == 0, done.stderr
+    return copy_tree(machine_place, tmp_path_factory.mktemp("machine-base") / "tree")
+
+
+@pytest.fixture
+def machine(machine_base, machine_place) -> Path:
+    """The project and its build as ``machine_base`` left them (in the folder Sphinx's state names)."""
+    shutil.rmtree(machine_place)
+    return copy_tree(machine_base, machine_place)
+
+
+def _dangling(build: Path) -> None:
+    (build / "site").unlink()
+    (build / "site").symlink_to("site.9")
+
+
+def _looping(build: Path) -> None:
+    (build / "site").unlink()
+    (build / "site").symlink_to("site")
+
+
+def _foreign_folder(build: Path) -> None:
+    (build / "site").unlink()
+    (build / "site" / "mine").mkdir(parents=True)
+    (build / "site" / "mine" / "notes.txt").write_text("not the build's", encoding="utf-8")
+
+
+def _a_file(build: Path) -> None:
+    (build / "site").unlink()
+    (build / "site").write_text("not the build's", encoding="utf-8")
+
+
+def _elsewhere(build: Path) -> None:
+    os.replace(build / os.readlink(build / "cards"), build.parent / "kept-cards")
+    (build / "cards").unlink()
+    (build / "cards").symlink_to(build.parent / "kept-cards")
+
+
+@pytest.mark.parametrize("plant, kind", [(_dangling, "site"), (_looping, "site"), (_foreign_folder, "site"),
+                                         (_a_file, "site"), (_elsewhere, "cards")])
+def test_a_published_folder_the_build_did_not_leave_is_refused_never_deleted(machine, plant, kind):
+    build = machine / "_build"
+    plant(build)
+    before = digests(build)
+    done = run_rulebook(machine, *PUBLISH)
+    assert done.returncode == MACHINE
+    assert "rm" in one_line_naming(done.stderr, build / kind)
+    assert digests(build) == before                     # the previous versions and what was planted, whole
+
+
+@pytest.mark.parametrize("plant, args", ids=[".lock-a-folder", ".lock-a-link", "dev-null", "a-file"], argvalues=[
+    (lambda build: ((build / ".lock").unlink(), (build / ".lock").mkdir()), ()),
+    (lambda build: ((build / ".lock").unlink(), (build / ".lock").symlink_to("/dev/zero")), ()),
+    (lambda build: None, ("--build-dir", "/dev/null")),
+    (lambda build: (build.parent / "a-file").write_text("x", encoding="utf-8"), ("--build-dir", "a-file")),
+])
+def test_a_build_folder_that_cannot_be_locked_is_refused_in_one_line(machine, plant, args):
+    build = machine / "_build"
+    plant(build)
+    before = digests(build)
+    args = tuple(str(machine / arg) if arg == "a-file" else arg for arg in args)
+    done = run_rulebook(machine, *PUBLISH, *args)
+    assert done.returncode == MACHINE
+    one_line_naming(done.stderr, args[1] if args else build / ".lock")
+    assert digests(build) == before
+
+
+@pytest.mark.parametrize("journal", [
+    b"[" * 2_500_000 + b"]" * 2_500_000,                 # 5 MB of nested arrays: a RecursionError once
+    b'{"site": "../../elsewhere", "cards": "cards.99"}',   # names no version beside it
+    b"\xff\xfe not JSON",
+    b"[" * 5000 + b"]" * 5000,
+], ids=["5MB-of-nested-arrays", "names-no-version", "not-JSON", "deep"])
+def test_a_hostile_journal_is_set_aside_and_never_stops_a_later_build(machine, journal):
+    build = machine / "_build"
+    before = published_files(build)
+    (build / "publishing.json").write_bytes(journal)
+    done = run_rulebook(machine, *PUBLISH)
+    assert done.returncode == 0, done.stderr
+    if not journal.startswith(b'{"site"'):   # read, but naming no version beside it: moves nothing, says nothing
+        assert "a journal that cannot be read" in one_line_naming(done.stderr, build / "publishing.json")
+        assert (build / "publishing.json.damaged").read_bytes() == journal
+    assert published_files(build) == before
+    again = run_rulebook(machine, *PUBLISH)
+    assert again.returncode == 0 and not again.stderr, again.stderr
+
+
+def test_a_journal_that_is_no_file_is_refused_with_what_to_remove(machine):
+    build = machine / "_build"
+    (build / "publishing.json").mkdir()
+    before = digests(build)
+    done = run_rulebook(machine, *PUBLISH)
+    assert done.returncode == MACHINE and "rm -r" in one_line_naming(done.stderr, build / "publishing.json")
+    assert digests(build) == before
+
+
+@pytest.mark.parametrize("damage", [lambda path: path.write_bytes(b"[" * 2_500_000 + b"]" * 2_500_000),
+                                    lambda path: (path.unlink(), os.mkfifo(path)),
+                                    lambda path: path.write_bytes(b'{"inputs": 1}')],
+                         ids=["5MB-of-nested-arrays", "a-pipe", "wrong-shape"])
+def test_a_damaged_stamp_is_no_stamp_and_its_job_is_redone(machine, damage):
+    build = machine / "_build"
+    before = digests(build)
+    for stamp in (build / "stamps").rglob("*.stamp"):
+        damage(stamp)
+    done = run_rulebook(machine, *PUBLISH)
+    assert done.returncode == 0, done.stderr
+    assert "site rebuilt" in done.stdout
+    assert published_files(build) == published_files_of(before)
+
+
+def published_files(build: Path) -> dict[str, str]:
+    """The published folders' files (through their links), by kind/path → digest."""
+    found = digests(build)
+    return published_files_of(found)
+
+
+def published_files_of(found: dict[str, str]) -> dict[str, str]:
+    links = {name: target[3:] for name, target in found.items() if "/" not in name and target.startswith("-> ")}
+    return {f"{kind}/{name[len(version) + 1:]}": digest for kind, version in links.items()
+            for name, digest in found.items() if name.startswith(f"{version}/")}
+
+
+@pytest.mark.parametrize("fault, path", [
+    ("lock:EROFS", ".lock"), ("stage:ENOSPC", ".new"), ("journal:ENOSPC", ".publishing.json.tmp"),
+    ("link:ENOSPC", ".link"), ("stamp:ENOSPC", ".tmp"),
+])
+def test_a_full_or_read_only_disk_at_each_write_says_one_line_and_what_was_published_stands(
+        machine, monkeypatch, fault, path):
+    build = machine / "_build"
+    before = published_files(build)
+    shutil.rmtree(build / "stamps")                     # every job runs again, and publishes anew
+    monkeypatch.setenv("RULEBOOK_FAULT", fault)
+    done = run_rulebook(machine, *PUBLISH)
+    assert done.returncode == MACHINE
+    line = one_line_naming(done.stderr, build)
+    assert path in line and ("read-only" if "EROFS" in fault else "no space left") in line
+    assert published_files(build) == before             # the last publication (or this one, the same bytes), whole
+    monkeypatch.delenv("RULEBOOK_FAULT")
+    again = run_rulebook(machine, *PUBLISH)
+    assert again.returncode == 0, again.stderr
+    assert published_files(build) == before
+    assert sorted(name for name in os.listdir(build) if name.startswith(("site", "cards", "pdf"))) == \
+        sorted([*("site", "cards", "pdf"), *(os.readlink(build / kind) for kind in ("site", "cards", "pdf"))])
+
+
+def _mount(*args: str) -> None:
+    """``mount`` as this process may run it; the test is skipped, saying why, where it may not."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a file system needs root (or a mount namespace): the planted and injected "
+                    "faults above cover the same cases")
+    done = subprocess.run(["mount", *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"this machine does not allow mounts ({done.stderr.strip()}): the injected faults cover it")
+
+
+@pytest.fixture
+def mounted(tmp_path):
+    """Folders to mount on, unmounted however the test ends."""
+    points: list[Path] = []
+
+    def point(name: str) -> Path:
+        points.append(tmp_path / name)
+        points[-1].mkdir()
+        return points[-1]
+
+    yield point
+    for path in reversed(points):
+        subprocess.run(["umount", "-l", str(path)], capture_output=True)
+
+
+def test_a_build_folder_on_a_full_tmpfs_stops_in_one_line_and_the_last_publication_stands(machine, mounted):
+    build = machine / "_build"
+    used = sum(os.lstat(path).st_blocks * 512 for path in build.rglob("*"))
+    disk = mounted("tmpfs")
+    _mount("-t", "tmpfs", "-o", f"size={used // 1024 + 1536}k", "tmpfs", str(disk))   # the build, and little more
+    shutil.copytree(build, disk / "_build", symlinks=True)
+    shutil.rmtree(disk / "_build" / "stamps")           # the site is staged anew: it does not fit
+    before = published_files(disk / "_build")
+    done = run_rulebook(machine, *PUBLISH, "--build-dir", str(disk / "_build"))
+    assert done.returncode == MACHINE
+    assert "no space left" in one_line_naming(done.stderr, disk / "_build")
+    assert published_files(disk / "_build") == before
+
+
+def test_a_read_only_build_folder_stops_in_one_line_and_the_last_publication_stands(machine):
+    build = machine / "_build"
+    before = digests(build)
+    _mount("--bind", str(build), str(build))
+    try:
+        _mount("-o", "remount,ro,bind", str(build))
+        done = run_rulebook(machine, *PUBLISH)
+        assert done.returncode == MACHINE
+        assert "read-only" in one_line_naming(done.stderr, build / ".lock")
+        assert digests(build) == before
+    finally:
+        subprocess.run(["umount", "-l", str(build)], capture_output=True)

@@ -20,16 +20,49 @@ def test_a_remembered_result_is_read_back_only_with_the_same_salt_and_shape(tmp_
     other = Memo(tmp_path, "probe", "salt-2")              # the glossary or the code changed
     assert other("k", lambda: []) == []
     other.save()
-    assert [path.name.startswith("probe-") for path in tmp_path.iterdir()] == [True]   # the stale table is gone
+    assert len(list(tmp_path.glob("probe-*"))) == 1       # the stale table is gone
 
 
 def test_a_damaged_cache_is_ignored(tmp_path):
     table = Memo(tmp_path, "probe", "salt")
     path = table.path
-    for damage in ("{not json", '["a list"]', '{"k": [["only one"]]}', '{"k": [[1, 2]]}', "[" * 100_000):
+    for damage in ("{not json", '["a list"]', '{"k": [["only one"]]}', '{"k": [[1, 2]]}', "[" * 100_000,
+                   '{"k": ["0", [["checked", "by hand"]]]}', '{"k": ' + "[" * 5000 + "]" * 5000 + "}"):
         path.write_text(damage, encoding="utf-8")
         memo._TABLES.clear()
         assert Memo(tmp_path, "probe", "salt")("k", lambda: [("checked", "again")]) == [["checked", "again"]]
+
+
+def test_a_result_edited_by_hand_is_ignored_and_computed_again(tmp_path):
+    """Each result is stored beside a digest of itself: an edited one is no longer the code's answer."""
+    first = Memo(tmp_path, "probe", "salt")
+    first("k", lambda: [("doubled", "repeated word")])
+    first.save()
+    table = json.loads(first.path.read_text(encoding="utf-8"))
+    table["k"][1] = []                                     # "no problem", written by hand
+    first.path.write_text(json.dumps(table), encoding="utf-8")
+    memo._TABLES.clear()
+    assert Memo(tmp_path, "probe", "salt")("k", lambda: [("doubled", "again")]) == [["doubled", "again"]]
+
+
+def test_a_result_is_remembered_by_the_code_that_made_it(tmp_path, monkeypatch):
+    """A changed line of the code that computes a result (the gate's modules, or any they import) is
+    another table: what the old checker accepted is never the new one's answer."""
+    Memo(tmp_path, "probe", "salt")("k", lambda: [])
+    before = Memo(tmp_path, "probe", "salt").path
+    monkeypatch.setattr(memo, "code_digest", lambda modules, directory=None: "a checker changed to refuse all")
+    memo._TABLES.clear()
+    assert Memo(tmp_path, "probe", "salt").path != before
+    assert Memo(tmp_path, "probe", "salt")("k", lambda: [("refused", "every catalog")]) == [["refused", "every catalog"]]
+
+
+def test_the_gates_code_is_every_gate_module_and_what_it_imports(tmp_path):
+    from rulebook.core.code import closure
+    from tests.conftest import ROOT
+
+    files = set().union(*(closure(ROOT, module) for module in memo.GATE))
+    assert {"rulebook/gate/textchecks.py", "rulebook/i18n/catalogs.py", "rulebook/core/memo.py"} <= files
+    assert not any(name.startswith("rulebook/publish/") for name in files)
 
 
 def test_the_gate_finds_a_new_problem_after_a_clean_run_was_remembered(tree):
@@ -39,6 +72,20 @@ def test_the_gate_finds_a_new_problem_after_a_clean_run_was_remembered(tree):
     memo._TABLES.clear()                                   # as a new process would: from the file
     po = tree / "locales" / "fr" / "LC_MESSAGES" / "rulebook.po"
     edit(po, 'msgstr "Langue"', 'msgstr "Langue Langue"')
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1 and "[doubled] - (fr): Language: repeated word(s): langue" in result.stdout
+
+
+def test_a_remembered_problem_edited_by_hand_never_lets_the_gate_pass(tree):
+    po = tree / "locales" / "fr" / "LC_MESSAGES" / "rulebook.po"
+    edit(po, 'msgstr "Langue"', 'msgstr "Langue Langue"')
+    assert run_rulebook(tree, "check").returncode == 1
+    [cached] = (tree / "_build" / "cache").glob("text-checks-fr-*.json")
+    table = json.loads(cached.read_text(encoding="utf-8"))
+    for key, entry in table.items():                       # every remembered problem, removed by hand
+        table[key] = [entry[0], []] if entry and isinstance(entry[0], str) else []   # (beside its digest, or alone)
+    cached.write_text(json.dumps(table), encoding="utf-8")
+    memo._TABLES.clear()
     result = run_rulebook(tree, "check")
     assert result.returncode == 1 and "[doubled] - (fr): Language: repeated word(s): langue" in result.stdout
 

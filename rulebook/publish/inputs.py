@@ -24,7 +24,6 @@ folder holds later: a file edited during the build is caught when it publishes (
 
 from __future__ import annotations
 
-import ast
 import functools
 import os
 from importlib.metadata import version
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from rulebook.core import sources
+from rulebook.core.code import closure
 from rulebook.core.memo import Memo, digest
 from rulebook.i18n.catalogs import rule_of
 from rulebook.project import Project
@@ -156,48 +156,12 @@ def _imported(project: Project) -> list[str]:
     found from their source once per version of the code (remembered under ``_build/cache``)."""
     code = {name: found for name, found in project.read.items()
             if _relative(project.root, name)[:1] == ("rulebook",) and name.endswith(".py")}
-    memo = Memo(project.root / "_build" / "cache", "print-code", "1",
-                lambda value: all(isinstance(item, str) for item in value))
+    memo = Memo(project.root / "_build" / "cache", "print-code", "1", code=("rulebook.core.code",),
+                valid=lambda value: all(isinstance(item, str) for item in value))
     found = memo(digest(PRINTING, sources.digest_of_reads(code, project.root)),
                  lambda: sorted(_closure(project.root, PRINTING)))
     memo.save()
     return found
 
 
-def _closure(root: Path, start: str) -> set[str]:
-    """The files of ``start`` and of every ``rulebook`` module it imports, directly or not."""
-    seen: set[str] = set()
-    waiting = [start]
-    while waiting:
-        module = waiting.pop()
-        path = _file_of(root, module)
-        if path is None or path in seen:
-            continue
-        seen.add(path)
-        waiting += _imports(root / path, module)
-    return seen
-
-
-def _file_of(root: Path, module: str) -> str | None:
-    relative = Path(*module.split("."))
-    for candidate in (relative.with_suffix(".py"), relative / "__init__.py"):
-        if (root / candidate).is_file():
-            return candidate.as_posix()
-    return None
-
-
-def _imports(path: Path, module: str) -> list[str]:
-    """The ``rulebook`` modules a module imports, at its top or inside a function (and their packages)."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
-        if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:   # a relative import, from the module's own package
-                package = module.split(".")[:len(module.split(".")) - node.level]
-                base = ".".join([*package, *([base] if base else [])])
-            found += [base, *(f"{base}.{alias.name}" for alias in node.names)]
-    named = [name for name in found if name.split(".")[0] == "rulebook"]
-    # Importing rulebook.core.x runs rulebook/__init__.py and rulebook/core/__init__.py first.
-    return sorted({".".join(name.split(".")[:depth]) for name in named for depth in range(1, name.count(".") + 2)})
+_closure = closure   # the modules a module imports: rulebook.core.code

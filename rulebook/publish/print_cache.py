@@ -21,6 +21,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from rulebook.core.memo import read_json
 from rulebook.core.sources import digest_of
 from rulebook.publish.workers import link_or_copy
 
@@ -40,15 +41,20 @@ def take(build: Path, key: str, name: str, target: Path) -> bool:
     cache has no whole, intact entry for it."""
     entry = folder(build) / key
     try:
-        recorded = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
-        if recorded != {"name": name, "digest": digest_of((entry / FILE).read_bytes())}:
+        # A manifest that is no small regular file of JSON (a pipe, a deep nest) is no entry of ours.
+        recorded = read_json(entry / MANIFEST, 4096)
+        if recorded is None or not (entry / FILE).is_file() or \
+                recorded != {"name": name, "digest": digest_of((entry / FILE).read_bytes())}:
             raise ValueError
     except (OSError, ValueError):
         shutil.rmtree(entry, ignore_errors=True)
         return False
     (target / name).parent.mkdir(parents=True, exist_ok=True)
     link_or_copy(entry / FILE, target / name)
-    os.utime(entry)   # recently used: kept longest
+    try:
+        os.utime(entry)   # recently used: kept longest
+    except OSError:
+        pass   # a cache on a read-only disk is still read
     return True
 
 

@@ -11,16 +11,27 @@ half of one build beside half of another. What no link names (a staged folder ne
 replaced version) is removed then too.
 
 Ctrl-C while the links move waits until they have moved (the signal is held, then delivered).
+
+What the build did not leave is never removed or half-replaced: a published link that dangles,
+loops or names anything but a version beside it, a folder or a file where a link should be, and a
+journal that is not a regular file stop the command in one line naming the path and what to
+remove (``faults.Refused``), before anything is built, and nothing of that kind is removed. A journal
+that cannot be read (damaged, hostile, larger than any journal this code writes) is set aside
+(``publishing.json.damaged``) and said in one line: no link moves for it, and the build goes on. A
+full or read-only disk while publishing stops the command in one line saying what stands: the
+previous publication, or (its links moved) the new one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
 import shutil
 import signal
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, TypeVar
@@ -36,6 +47,7 @@ T = TypeVar("T")
 
 KINDS = ("site", "review", "cards", "pdf")
 JOURNAL = "publishing.json"
+JOURNAL_BYTES = 64 * 1024   # a journal names at most four links: anything larger is not one this code wrote
 _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 
@@ -56,6 +68,7 @@ class Publication:
         """An empty folder to build ``kind``'s next publication in."""
         staged = self.build / f"{kind}.new"
         _remove(staged)
+        faults.at("stage", staged)
         staged.mkdir(parents=True)
         self._staged[kind] = staged
         return staged
@@ -78,6 +91,7 @@ class Publication:
         build read changed meanwhile: then each such file is named (returned) and nothing is stamped,
         so that the next build redoes it."""
         held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        stands = faults.NOTHING_PUBLISHED
         try:
             swaps = {}
             for kind, staged in self._staged.items():
@@ -88,7 +102,9 @@ class Publication:
             if swaps:
                 _write_journal(self.build, swaps)
                 faults.at("publishing")
+                stands = "the next command completes this publication from its journal before anything else"
                 _carry_out(self.build, swaps)
+            stands = "this build is published, but not stamped: the next build redoes it"
             changed = self._changed() if self._changed else []
             for name in changed:
                 print(f"{name}: changed while it was being built; what was published is from before the "
@@ -99,6 +115,8 @@ class Publication:
             self._staged, self._after = {}, []
             _collect(self.build)
             return changed
+        except OSError as exc:   # a full or read-only disk: one line, saying what is published now
+            raise faults.explained(exc, stands) from None
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
@@ -132,23 +150,91 @@ def publishing(project: "Project", build: Path, publication: Publication | None 
 
 def recover(build: Path) -> None:
     """Carry out an interrupted publication's journal, adopt a folder an older version of this code
-    left renamed aside, and remove every version no link names."""
-    journal = build / JOURNAL
-    if journal.is_file():
-        try:
-            swaps = json.loads(journal.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            swaps = {}
-        swaps = swaps if fits(Journal, swaps) else {}   # a damaged journal moves nothing
-        _carry_out(build, {kind: version for kind, version in swaps.items()
-                           if kind in KINDS and isinstance(version, str) and (build / version).is_dir()
-                           and re.fullmatch(rf"{kind}\.\d+", version)})
+    left renamed aside, and remove every version no link names; first, refuse (``faults.Refused``)
+    a published folder or a journal that is not what a build left."""
+    swaps = _read_journal(build)
+    for kind in KINDS:
+        if kind not in swaps:   # the journal's links are made anew from versions that exist
+            _check_published(build, kind)
+    try:
+        _carry_out(build, swaps)
+    except OSError as exc:
+        raise faults.explained(exc, "the journal is kept: the next command completes it") from None
     for kind in KINDS:   # the previous code renamed the published folder to <kind>.old, then the new one in
         if not os.path.lexists(build / kind) and (build / f"{kind}.old").is_dir():
             version = _next_version(build, kind)
             (build / f"{kind}.old").rename(build / version)
             _point(build / kind, version)
     _collect(build)
+
+
+def _read_journal(build: Path) -> dict[str, str]:
+    """The links an interrupted publication was moving, each to a version that exists. A journal that is
+    no regular file is refused; one that cannot be read is set aside, said in one line, and moves nothing."""
+    journal = build / JOURNAL
+    try:
+        found = os.lstat(journal)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise faults.explained(exc) from None
+    if not stat.S_ISREG(found.st_mode):
+        raise faults.Refused(journal, "not a journal this build wrote (a folder, a link or a device)",
+                             f"remove it (rm -r {journal}), then build again")
+    swaps = None
+    if found.st_size <= JOURNAL_BYTES:
+        try:
+            with open(journal, "rb") as handle:
+                swaps = json.loads(handle.read(JOURNAL_BYTES + 1))
+        except (OSError, ValueError, RecursionError):
+            swaps = None
+    if swaps is None or not fits(Journal, swaps):
+        aside = journal.with_name(f"{JOURNAL}.damaged")
+        try:
+            os.replace(journal, aside)
+        except OSError as exc:
+            raise faults.Refused(journal, f"a journal that cannot be read ({exc.strerror})",
+                                 f"remove it (rm {journal}), then build again") from None
+        print(f"{journal}: a journal that cannot be read (damaged, or not one this build wrote): set aside as "
+              f"{aside.name}, no link moved for it; what is published stands", file=sys.stderr)
+        return {}
+    return {kind: version for kind, version in swaps.items()
+            if kind in KINDS and isinstance(version, str) and re.fullmatch(rf"{kind}\.\d+", version)
+            and _is_folder(build / version)}
+
+
+def _is_folder(path: Path) -> bool:
+    """A real folder (never a link to one)."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _check_published(build: Path, kind: str) -> None:
+    """Refuse a published ``kind`` that is not what a build left: a link to a version folder beside it."""
+    link = build / kind
+    try:
+        found = os.lstat(link)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise faults.explained(exc) from None
+    if stat.S_ISLNK(found.st_mode):
+        target = os.readlink(link)
+        if re.fullmatch(rf"{kind}\.\d+", target) and _is_folder(build / target):
+            return
+        try:
+            os.stat(link)
+            problem = f"a link to {target}, not a version folder the build published beside it"
+        except OSError as exc:
+            problem = f"a link to {target}, " + \
+                ("which leads back to itself" if exc.errno == errno.ELOOP else "which does not exist")
+        raise faults.Refused(link, problem, f"remove the link (rm {link}) to publish anew, or point it at "
+                                            f"the version to keep (ln -sfn {kind}.<n> {link})")
+    what = "a folder" if stat.S_ISDIR(found.st_mode) else "a file"
+    raise faults.Refused(link, f"{what} the build did not publish (it publishes a link to {kind}.<n> there)",
+                         f"move it elsewhere or remove it (rm -r {link}), then build again")
 
 
 def _carry_out(build: Path, swaps: dict[str, str]) -> None:
@@ -158,17 +244,19 @@ def _carry_out(build: Path, swaps: dict[str, str]) -> None:
 
 
 def _point(link: Path, version: str) -> None:
-    """Make ``link`` name ``version`` in one rename (a folder published by older code becomes a version first)."""
-    if link.is_dir() and not link.is_symlink():
-        link.rename(link.with_name(_next_version(link.parent, link.name)))
+    """Make ``link`` name ``version`` in one rename; whatever else is there (not a link) is refused, never replaced."""
+    if os.path.lexists(link) and not link.is_symlink():
+        _check_published(link.parent, link.name)
     temporary = link.with_name(f".{link.name}.link")
     temporary.unlink(missing_ok=True)
+    faults.at("link", temporary)
     os.symlink(version, temporary)
     os.replace(temporary, link)
 
 
 def _write_journal(build: Path, swaps: dict[str, str]) -> None:
     temporary = build / f".{JOURNAL}.tmp"
+    faults.at("journal", temporary)
     with open(temporary, "w", encoding="utf-8") as handle:
         json.dump(swaps, handle)
         handle.flush()
@@ -183,14 +271,17 @@ def _next_version(build: Path, kind: str) -> str:
 
 
 def _collect(build: Path) -> None:
-    """Remove what no published link names: staged folders never published, replaced versions."""
-    if (build / JOURNAL).exists():
+    """Remove what no published link names: staged folders never published, replaced versions (only
+    names a build gives, ``<kind>.<n>`` and ``<kind>.new``, and only beside a link a build left)."""
+    if os.path.lexists(build / JOURNAL):
         return
     for kind in KINDS:
         link = build / kind
+        if os.path.lexists(link) and not link.is_symlink():
+            continue
         current = os.readlink(link) if link.is_symlink() else None
         for path in build.glob(f"{kind}.*"):
-            if path.name != current:
+            if path.name != current and re.fullmatch(rf"{kind}\.(\d+|new)", path.name):
                 _remove(path)
 
 

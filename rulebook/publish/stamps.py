@@ -7,6 +7,9 @@ or truncated output is therefore rebuilt, never carried over into the next publi
 
 A stamp is written only once what it describes is published (``rulebook.publish.staging``), and removed
 before its job is redone, so a skipped job can never stand for a failed or unpublished one.
+
+A stamp is advice, never authority: one that cannot be read (damaged, no regular file, larger than
+any stamp this code writes, nested beyond reason) counts as none, and its job is redone.
 """
 
 from __future__ import annotations
@@ -17,7 +20,11 @@ from pathlib import Path
 from typing import Iterable
 
 from rulebook.core.json_shapes import Stamp, fits
+from rulebook.core.memo import read_json
 from rulebook.core.sources import digest_of
+from rulebook.publish import faults
+
+MAX_STAMP_BYTES = 64 * 1024 * 1024   # a stamp of every file of the largest site is a few megabytes
 
 
 def stamp_file(build: Path, kind: str, house: str, label: str) -> Path:
@@ -52,10 +59,7 @@ def outputs(folder: Path, names: Iterable[str] | None = None, leave: tuple[str, 
 
 
 def _read(build: Path, kind: str, house: str, label: str) -> dict | None:
-    try:
-        stamp = json.loads(stamp_file(build, kind, house, label).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    stamp = read_json(stamp_file(build, kind, house, label), MAX_STAMP_BYTES)
     if not fits(Stamp, stamp):
         return None
     return stamp
@@ -95,6 +99,7 @@ def remember(build: Path, kind: str, house: str, label: str, inputs: str, folder
     path = stamp_file(build, kind, house, label)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    faults.at("stamp", temporary)
     temporary.write_text(json.dumps({"inputs": inputs, "outputs": outputs(folder, names, leave)}, sort_keys=True),
                          encoding="utf-8")
     os.replace(temporary, path)
