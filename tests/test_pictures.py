@@ -16,6 +16,7 @@ import pytest
 from babel.lists import format_list
 
 from rulebook.core.calls import Given, Items, Pairs
+from rulebook.core.examples import raw
 from rulebook.core.languages import LANGUAGES
 from rulebook.core.values import Value
 from rulebook.i18n.formatting import cldr
@@ -25,8 +26,13 @@ from tests.conftest import edit, line_of, run_rulebook
 
 SVG = "{http://www.w3.org/2000/svg}"
 BLOCK = re.compile(r'<div class="rb-pictures">(.*?)</div>')
+KINDS = ("hands.winners", "hands.evaluate", "pots.split", "table.hand_roles", "betting.min_raise_to", "house.rake",
+         "showdown.order", "showdown.first_to_show", "table.may_straddle", "table.seat_change_must_post",
+         "table.blind_positions", "table.heads_up_button")
 # The English of the pictures' words that no other language writes the same way.
-ENGLISH = ("Seat", "Wins", "Splits", "Hand ", "The table", "The hand", "How the pot", "each player")
+ENGLISH = ("Seat", "Wins", "Splits", "Hand ", "The table", "The hand", "How the pot", "each player", "Minimum raise",
+           "Left in", "shows first", "may straddle", "must post", "Main pot",
+           "Stakes", "Bets and", "Away from")
 
 
 def _svgs(rst: str) -> dict[str, list[ET.Element]]:
@@ -77,8 +83,8 @@ def test_every_picture_says_the_examples_values_in_every_language(project, house
         for example in reading.examples:
             svgs = found.pop(example.id, [])
             outcomes = reading.outcomes[example.id]
-            calls = [o for o in outcomes if f"{o.check.call.owner}.{o.check.call.function}" in
-                     ("hands.winners", "hands.evaluate", "pots.split", "table.hand_roles")]
+            calls = [o for o in outcomes if f"{o.check.call.owner}.{o.check.call.function}" in KINDS
+                     and not (o.check.call.function == "rake" and len(example.rows) > 2)]   # a table of pots is not drawn
             if not calls:
                 assert not svgs, f"{example.id}: a picture of nothing the engine was asked"
                 continue
@@ -129,8 +135,92 @@ def test_every_picture_says_the_examples_values_in_every_language(project, house
                             assert said in drawn, f"{house}/{lang} {example.id}: {said!r} not drawn"
                     numbers = [t for svg in svgs for t in _texts(svg) if t.isdigit()]
                     assert {fmt.count(s) for s in seats} <= set(numbers), example.id
+                else:
+                    _read_back(kind, outcome, reading, drawn, svgs)
         assert not found, f"pictures of examples the house does not publish: {sorted(found)}"
-    assert {"hands.winners", "hands.evaluate", "pots.split"} <= drawn_kinds
+    assert {"hands.winners", "hands.evaluate", "betting.min_raise_to", "showdown.order"} <= drawn_kinds
+    assert {"house.rake", "table.may_straddle", "table.seat_change_must_post", "pots.split"} <= drawn_kinds \
+        if house == "club" else {"table.heads_up_button", "table.blind_positions"} <= drawn_kinds
+
+
+def _read_back(kind: str, outcome, reading, drawn: str, svgs: list[ET.Element]) -> None:
+    """A picture of the newer kinds says the example's values (its ``given`` and what it expects the
+    engine to answer, which the gate has checked) in the reader's words."""
+    fmt, binding, call = reading.fmt, dict(outcome.binding), outcome.check.call
+    said = lambda msgid, **values: reading.tr.gettext(msgid).format(**values)   # noqa: E731
+    where = f"{reading.tr.locale} {outcome.example.id}"
+    numbers = [t for svg in svgs for t in _texts(svg)]
+    if kind == "betting.min_raise_to":
+        levels = _shown(reading, binding, call.args[0])
+        minimum = reading.show(binding[outcome.check.expect])
+        for step, level in enumerate(levels, 1):
+            assert level in numbers and fmt.count(step) in numbers, f"{where}: step {step}, {level}"
+        assert minimum in numbers and said("Minimum raise: to {amount}", amount=minimum) in drawn, where
+    elif kind == "house.rake":
+        pots = [binding[item.name] for item in call.args[0].items] if hasattr(call.args[0], "items") \
+            else [binding[call.args[0].name]]
+        for pot, name in zip(pots, outcome.check.expect):
+            rake = binding[name]
+            left = dataclasses.replace(pot, literal=pot.literal - rake.literal)
+            assert reading.show(pot) in numbers, f"{where}: pot {reading.show(pot)}"
+            assert said("Rake: {amount}", amount=reading.show(rake)) in drawn, f"{where}: rake {reading.show(rake)}"
+            assert said("Left in the pot: {amount}", amount=reading.show(left)) in drawn, f"{where}: {reading.show(left)}"
+    elif kind == "showdown.order":
+        order = outcome.expected
+        assert said("{order}. Seat {number} shows first.", order=fmt.count(1), number=fmt.count(order[0])) in drawn, where
+        for turn, seat in enumerate(order[1:], 2):
+            assert said("{order}. Seat {number}.", order=fmt.count(turn), number=fmt.count(seat)) in drawn, where
+        button = _given(binding, dict(call.kwargs)["button"])
+        assert said("Button: seat {number}.", number=fmt.count(button)) in drawn, where
+    elif kind == "showdown.first_to_show":
+        assert said("Seat {number} shows first.", number=fmt.count(outcome.expected)) in drawn, where
+        actions = raw(binding[call.args[0].name]) if isinstance(call.args[0], Given) else _given(binding, call.args[0])
+        for seat, action in actions:
+            assert said("Seat {number}: {what}.", number=fmt.count(seat), what=fmt.word(action)) in drawn, where
+    elif kind == "table.may_straddle":
+        seat = fmt.count(_given(binding, call.args[0]))
+        wanted = said("Seat {number} may straddle." if outcome.expected else "Seat {number} may not straddle.", number=seat)
+        assert wanted in drawn, f"{where}: {wanted!r} not in {drawn!r}"
+    elif kind == "table.seat_change_must_post":
+        old, new = (fmt.count(_given(binding, argument)) for argument in call.args)
+        wanted = said("From seat {old} to seat {new}: he must post both blinds." if outcome.expected
+                      else "From seat {old} to seat {new}: he need not post the blinds.", old=old, new=new)
+        assert wanted in drawn, f"{where}: {wanted!r} not in {drawn!r}"
+    elif kind in ("table.blind_positions", "table.heads_up_button"):
+        first, big = outcome.expected
+        said_first = (said("Small blind: seat {number}.", number=fmt.count(first)) if kind == "table.blind_positions"
+                      else said("Button: seat {number}.", number=fmt.count(first)))
+        assert said_first in drawn and said("Big blind: seat {number}.", number=fmt.count(big)) in drawn, where
+
+
+def _shown(reading, binding: dict[str, Value], argument) -> list[str]:
+    """Each item of a list argument as the example's text writes it."""
+    if isinstance(argument, Items):
+        return [reading.show(binding[item.name]) for item in argument.items]
+    return [reading.show(item) for item in binding[argument.name].literal]
+
+
+def test_at_least_sixty_examples_are_drawn(project):
+    """The issue's bar: at least 60 distinct examples of both houses illustrated."""
+    drawn = {example.id for view in project.houses.values() for example in view.examples
+             if pictures(view.outcomes[example.id])}
+    examples = {example.id for view in project.houses.values() for example in view.examples}
+    assert len(drawn) >= 60, f"{len(drawn)} of {len(examples)} examples drawn"
+
+
+def test_the_editors_edition_shows_each_picture_beside_its_doctests(project):
+    """In the editors' edition a picture sits in the same block as the doctests of the calls it draws."""
+    pages = PageRenderer(project, "club", "fr", editors=True).pages()
+    rst = "\n".join(pages.values())
+    beside = re.findall(r"\.\. container:: rb-beside\n\n(?:      \.\. raw:: html\n\n         (<div class=\"rb-pictures\">.*?</div>)\n\n)?"
+                        r"      \.\. doctest::\n\n((?:         .*\n)+)", rst)
+    drawn = [(svgs, doctest) for svgs, doctest in beside if svgs]
+    assert len(drawn) >= 30, len(drawn)
+    for svgs, doctest in drawn:
+        assert ">>> " in doctest and "<svg" in svgs
+    straddle = next(doctest for svgs, doctest in drawn if "pic-restraddle-up-to-the-button-1" in svgs)
+    assert ">>> table.may_straddle(" in straddle
+    assert '<div class="rb-pictures">' not in re.sub(r"\.\. container:: rb-beside.*?\.\. doctest::", "", rst, flags=re.S)
 
 
 def _as_list(expect) -> list:
@@ -164,4 +254,41 @@ def test_the_gate_refuses_an_example_it_cannot_draw(tree):
     assert result.returncode == 1
     assert (f"executable_examples/holdem.yaml:{check}: [picture] holdem-royal-flush: example "
             "holdem-royal-flush-beats-all (house club): cannot be drawn: seat 12 is not a seat of a table (1 to 10)") \
+        in result.stdout, result.stdout[-2000:]
+
+
+def test_a_picture_of_the_newer_kinds_that_cannot_be_drawn_is_refused(project):
+    """A rake above its pot, bets that go down, a seat change into a taken seat, an order of seats
+    that are not the showdown's: each refused, naming the check's line."""
+    view = project.houses["club"]
+
+    def outcome(example: str, function: str):
+        return next(o for o in view.outcomes[example] if o.check.call.function == function)
+
+    rake = outcome("no-flop-no-rake", "rake")
+    with pytest.raises(PictureError, match="a rake of 50 cannot be taken from a pot of 45") as refused:
+        pictures([dataclasses.replace(rake, actual=[50], expected=[50])])
+    assert refused.value.line == rake.check.line
+    bets = outcome("holdem-no-limit-minimum-reraise", "min_raise_to")
+    with pytest.raises(PictureError, match="go down"):
+        pictures([dataclasses.replace(bets, arguments=([15, 5],))])
+    move = outcome("seat-change-away-from-blinds-example", "seat_change_must_post")
+    with pytest.raises(PictureError, match="not from a seat taken to a free one"):
+        pictures([dataclasses.replace(move, arguments=(4, 5))])
+    order = outcome("cash-showdown-river-checked", "order")
+    with pytest.raises(PictureError, match="is not the seats at the showdown"):
+        pictures([dataclasses.replace(order, actual=[8, 2], expected=[8, 2])])
+
+
+def test_the_gate_refuses_a_showdown_order_it_cannot_draw(tree):
+    """Seat 12 shows first: the engine orders the seats, but no table has that seat to draw."""
+    examples = tree / "executable_examples" / "cash-showdown.yaml"
+    edit(examples, "      button: 5\n      first: 8\n", "      button: 5\n      first: 12\n")
+    start = line_of(examples, "- id: cash-showdown-river-checked")
+    lines = examples.read_text(encoding="utf-8").splitlines()
+    check = next(n for n, text in enumerate(lines, 1) if n > start and "call: showdown.order" in text)
+    result = run_rulebook(tree, "check")
+    assert result.returncode == 1
+    assert (f"executable_examples/cash-showdown.yaml:{check}: [picture] cash-showdown-checked-river: example "
+            "cash-showdown-river-checked (house club): cannot be drawn: seat 12 is not a seat of a table (1 to 10)") \
         in result.stdout, result.stdout[-2000:]

@@ -12,6 +12,7 @@ so it reads in light and dark mode and in black and white on paper; it holds no 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from html import escape
 
 from babel.lists import format_list
@@ -21,13 +22,15 @@ from rulebook.i18n.formatting import cldr
 from rulebook.i18n.vocabulary import card_symbol
 from rulebook.publish.rst import Markup
 from rulebook.reading import Reading
-from rulebook.reading.pictures import Hand, Picture, Seats, Showdown, Split
+from rulebook.reading.pictures import (Betting, FirstToShow, Hand, Picture, Rake, Seats, ShowOrder, Showdown, Split,
+                                       Table)
 
 WIDTH = 360                  # the viewBox's width: one px of it is about one px on a 390 px phone
 CARD_W, CARD_H, GAP = 52, 72, 8
 RED = "#b3261e"              # hearts and diamonds, as the site's text prints them (dark mode: rulebook.css)
 POSTS = ("small", "big", "small+big", "straddle/post")   # the engine's roles that put chips in front of a seat
 OUT = ("out", "missed")
+TABLE_X, TABLE_Y, TABLE_RX, TABLE_RY = WIDTH / 2, 108, 150, 72   # the oval table: its centre and radii
 
 
 def _x(text: object) -> str:
@@ -41,6 +44,19 @@ def _text(x: float, y: float, words: str, size: int = 14, bold: bool = False, an
     klass = f' class="{cls}"' if cls else ""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}"{weight} text-anchor="{anchor}" fill="{fill}"{klass}>'
             f"{_x(words)}</text>")
+
+
+def _wrapped(sentence: str, size: int, bold: bool) -> list[str]:
+    """A sentence cut at spaces into lines that fit the picture's width (DejaVu Sans: a character is
+    about 0.58 of the font's size wide on average, 0.64 in bold)."""
+    most = max(12, int(WIDTH / (size * (0.64 if bold else 0.58))))
+    lines: list[str] = []
+    for word in sentence.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 class Drawing:
@@ -65,6 +81,16 @@ class Drawing:
             return self.hand(picture, ident)
         if isinstance(picture, Split):
             return self.split(picture, ident)
+        if isinstance(picture, Betting):
+            return self.betting(picture, ident)
+        if isinstance(picture, Rake):
+            return self.rake(picture, ident)
+        if isinstance(picture, ShowOrder):
+            return self.show_order(picture, ident)
+        if isinstance(picture, FirstToShow):
+            return self.first_to_show(picture, ident)
+        if isinstance(picture, Table):
+            return self.table(picture, ident)
         return self.seats(picture, ident)
 
     # -- words -------------------------------------------------------------------------------------
@@ -109,6 +135,55 @@ class Drawing:
         """The dealer button as it lies on the table: a disc with a D (the letter every card room prints on it)."""
         return (f'<circle class="rb-button" cx="{x:.1f}" cy="{y:.1f}" r="9" fill="currentColor"/>'
                 + _text(round(x, 1), round(y + 4, 1), "D", 11, True, "middle", "rb-on-button", fill="#fff"))
+
+    @staticmethod
+    def place(seat: int, places: int) -> tuple[float, float]:
+        """Where a seat sits around the oval: seat 1 to the dealer's left, on clockwise."""
+        angle = math.radians(-60 + (seat - 1) * 300 / max(1, places - 1))
+        return TABLE_X + TABLE_RX * math.cos(angle), TABLE_Y + TABLE_RY * math.sin(angle)
+
+    @staticmethod
+    def felt() -> str:
+        return (f'<ellipse class="rb-felt" cx="{TABLE_X:g}" cy="{TABLE_Y:g}" rx="{TABLE_RX - 26}" ry="{TABLE_RY - 22}" '
+                f'fill="none" stroke="currentColor" stroke-width="2"/>')
+
+    def seat_disc(self, x: float, y: float, seat: int, style: str = "taken") -> str:
+        """A seat and its number: ``taken`` (a player), ``away`` (dashed), ``free`` (dotted, faint)."""
+        dash = {"taken": "", "away": ' stroke-dasharray="4 3"', "free": ' stroke-dasharray="1.5 3" opacity="0.6"'}[style]
+        return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="16" fill="none" stroke="currentColor" '
+                f'stroke-width="{2 if style == "taken" else 1.5}"{dash}/>'
+                + _text(round(x, 1), round(y + 5, 1), self.reading.fmt.count(seat), 15, style == "taken", "middle",
+                        "rb-free" if style == "free" else ""))
+
+    @staticmethod
+    def chips(x: float, y: float, count: int = 1) -> str:
+        """Chips put in front of a seat (a blind, a straddle)."""
+        return "".join(f'<circle cx="{x + (k - (count - 1) / 2) * 16:.1f}" cy="{y:.1f}" r="7" fill="none" '
+                       f'stroke="currentColor" stroke-width="1.5"/><circle cx="{x + (k - (count - 1) / 2) * 16:.1f}" '
+                       f'cy="{y:.1f}" r="3.5" fill="currentColor"/>' for k in range(count))
+
+    @staticmethod
+    def inward(x: float, y: float, by: float = 0.4) -> tuple[float, float]:
+        return x + (TABLE_X - x) * by, y + (TABLE_Y - y) * (by + 0.18)
+
+    @staticmethod
+    def step(x: float, y: float, number: str, marked: bool = False) -> str:
+        """A step's number in a disc (filled for the step the picture is about)."""
+        if marked:
+            return (f'<circle class="rb-mark" cx="{x:g}" cy="{y:g}" r="11" fill="currentColor"/>'
+                    + _text(x, y + 5, number, 13, True, "middle", "rb-on-button", fill="#fff"))
+        return (f'<circle cx="{x:g}" cy="{y:g}" r="11" fill="none" stroke="currentColor" stroke-width="1.5"/>'
+                + _text(x, y + 5, number, 13, False, "middle"))
+
+    @staticmethod
+    def lines(top: float, sentences: list[str], bold: tuple[int, ...] = (), size: int = 14) -> tuple[list[str], float]:
+        """Sentences one under the other, each wrapped to the picture's width; and the last line's y."""
+        body, y = [], top - 19
+        for i, sentence in enumerate(sentences):
+            for line in _wrapped(sentence, size, i in bold):
+                y += 19
+                body.append(_text(0, y, line, size, i in bold))
+        return body, y
 
     # -- the kinds ---------------------------------------------------------------------------------
 
@@ -226,3 +301,173 @@ class Drawing:
         desc = [self._("Seats at the table: {numbers}.", numbers=self.listed([fmt.count(s) for s in picture.seats]))]
         desc += [self._("Seat {number}: {what}.", number=fmt.count(seat), what=fmt.word(role)) for seat, role in lines]
         return self._svg("seats", ident, height, title, " ".join(desc), body)
+
+    def betting(self, picture: Betting, ident: str) -> str:
+        """The round's bets and raises as numbered steps, each with a bar as long as its total, and
+        the smallest raise the engine allows next, marked."""
+        fmt = self.reading.fmt
+        steps = [*picture.levels, picture.minimum]
+        top = max(step.literal for step in steps)
+        body = [_text(0, 15, self._("Bets and raises so far"), 14, True)]
+        for i, step in enumerate(steps):
+            y, last = 40 + i * 30, i == len(steps) - 1
+            body.append(self.step(11, y, fmt.count(i + 1), last))
+            body.append(_text(30, y + 5, self.amount(step), 14, last))
+            width = max(3.0, 190 * step.literal / top)
+            style = ' stroke-dasharray="5 3" stroke-width="2.5"' if last else ' stroke-width="1.5"'
+            body.append(f'<rect class="{"rb-minimum" if last else "rb-level"}" x="160" y="{y - 8:g}" width="{width:.1f}" '
+                        f'height="16" rx="3" fill="none" stroke="currentColor"{style}/>')
+        said = self._("Minimum raise: to {amount}", amount=self.amount(picture.minimum))
+        marked, bottom = self.lines(40 + len(steps) * 30 + 2, ["\u2605 " + said], (0,))
+        body += marked
+        desc = [self._("Step {number}: to {amount}.", number=fmt.count(i + 1), amount=self.amount(level))
+                for i, level in enumerate(picture.levels)]
+        desc.append(said + ".")
+        return self._svg("betting", ident, bottom + 8, self._("The bets so far and the minimum raise"), " ".join(desc), body)
+
+    def rake(self, picture: Rake, ident: str) -> str:
+        """Each pot, the rake the house takes from it and what is left in it, in the house's money."""
+        fmt = self.reading.fmt
+        stakes = fmt.word(picture.stakes)
+        head = (self._("Stakes {stakes}, {players}", stakes=stakes, players=fmt.value(picture.players, "players"))
+                if picture.players is not None else self._("Stakes {stakes}", stakes=stakes))
+        if not picture.flop:
+            head += " \u2014 " + self._("No flop")
+        body, desc = [_text(0, 15, head, 14, True)], [head + "."]
+        n = len(picture.pots)
+        for i, (pot, rake) in enumerate(picture.pots):
+            name = (self._("Pot") if n == 1 else self._("Main pot") if i == 0
+                    else self._("Side pot") if n == 2 else self._("Side pot {number}", number=fmt.count(i)))
+            left = replace(pot, literal=pot.literal - rake.literal)
+            y = 28 + i * 62
+            body.append(f'<rect x="1" y="{y:g}" width="110" height="48" rx="10" fill="none" stroke="currentColor" '
+                        f'stroke-width="2"/>')
+            body.append(_text(56, y + 19, name, 12, anchor="middle"))
+            body.append(_text(56, y + 39, self.amount(pot), 15, True, "middle"))
+            body.append(f'<path d="M112,{y + 24:g} H124 M124,{y + 12:g} V{y + 36:g} M124,{y + 12:g} H132 '
+                        f'M124,{y + 36:g} H132" fill="none" stroke="currentColor" stroke-width="1.5"/>'
+                        f'<path d="M132,{y + 8:g} L139,{y + 12:g} L132,{y + 16:g} Z M132,{y + 32:g} L139,{y + 36:g} '
+                        f'L132,{y + 40:g} Z" fill="currentColor"/>')
+            rake_said = self._("Rake: {amount}", amount=self.amount(rake))
+            left_said = self._("Left in the pot: {amount}", amount=self.amount(left))
+            body.append(_text(144, y + 17, rake_said, 13))
+            body.append(_text(144, y + 41, left_said, 13, True))
+            desc.append(f"{name}: {self.amount(pot)}. {rake_said}. {left_said}.")
+        return self._svg("rake", ident, 28 + n * 62 - 6, self._("The pot and the rake"), " ".join(desc), body)
+
+    def show_order(self, picture: ShowOrder, ident: str) -> str:
+        """The table with the seats at the showdown, each with its turn to show in a disc (the first
+        filled and its seat framed), the button's disc; under it the order in words."""
+        fmt = self.reading.fmt
+        turn = {seat: i for i, seat in enumerate(picture.order, 1)}
+        places = max(*picture.order, picture.button)
+        body = [self.felt()]
+        for seat in sorted({*picture.order, picture.button}):
+            x, y = self.place(seat, places)
+            body.append(self.seat_disc(x, y, seat, "taken" if seat in turn else "away"))
+            if seat == picture.order[0]:
+                body.append(f'<circle class="rb-win" cx="{x:.1f}" cy="{y:.1f}" r="21" fill="none" stroke="currentColor" '
+                            f'stroke-width="3"/>')
+            ix, iy = self.inward(x, y)
+            if seat == picture.button:
+                bx, by = self.inward(x, y, 0.22) if seat in turn else (ix, iy)
+                body.append(self.button_disc(bx + (14 if seat in turn else 0), by))
+            if seat in turn:
+                body.append(self.step(ix, iy, fmt.count(turn[seat]), turn[seat] == 1))
+        sentences = [self._("{order}. Seat {number} shows first.", order=fmt.count(1), number=fmt.count(picture.order[0]))]
+        sentences += [self._("{order}. Seat {number}.", order=fmt.count(i), number=fmt.count(seat))
+                      for i, seat in enumerate(picture.order[1:], 2)]
+        sentences.append(self._("Button: seat {number}.", number=fmt.count(picture.button)))
+        said, bottom = self.lines(TABLE_Y + TABLE_RY + 38, sentences, (0,))
+        return self._svg("show-order", ident, bottom + 6, self._("The order of showing"),
+                         " ".join(sentences), body + said)
+
+    def first_to_show(self, picture: FirstToShow, ident: str) -> str:
+        """The last round's actions as numbered steps; the seat the engine says shows first, marked."""
+        fmt = self.reading.fmt
+        body = [_text(0, 15, self._("The last betting round"), 14, True)]
+        said = []
+        for i, (seat, action) in enumerate(picture.actions):
+            y = 40 + i * 28
+            line = self._("Seat {number}: {what}.", number=fmt.count(seat), what=fmt.word(action))
+            body.append(self.step(11, y, fmt.count(i + 1), False))
+            body.append(_text(30, y + 5, line, 14, seat == picture.first))
+            said.append(line)
+        rule = (self._("The first to bet shows first.") if picture.rule == "first_bettor"
+                else self._("The last to bet or raise shows first."))
+        first = self._("Seat {number} shows first.", number=fmt.count(picture.first))
+        ruled, _ = self.lines(40 + len(picture.actions) * 28 + 2, [rule], size=13)
+        marked, bottom = self.lines(40 + len(picture.actions) * 28 + 2 + 19 * len(ruled) + 4, ["\u2605 " + first], (0,))
+        body += ruled + marked
+        return self._svg("first-to-show", ident, bottom + 8, self._("Who shows first"),
+                         " ".join([*said, rule, first]), body)
+
+    def table(self, picture: Table, ident: str) -> str:
+        """A seat table and the engine's answer about it: the seats taken (a free seat dotted, a seat
+        away dashed), the button's disc, a chip before each blind and each straddle, a seat change's
+        arrow; the seat asked about framed; under it all of this in words."""
+        fmt = self.reading.fmt
+        moved = picture.move or ()
+        places = max(len(picture.seats), *picture.seats, *moved)
+        answered = {seat: what for seat, what in picture.answers}
+        body = [self.felt()]
+        for seat in range(1, places + 1):
+            x, y = self.place(seat, places)
+            style = "free" if seat not in picture.seats else "away" if seat in picture.away else "taken"
+            body.append(self.seat_disc(x, y, seat, style))
+            if seat in answered:
+                dash = "" if answered[seat] in ("straddle", "post") else ' stroke-dasharray="6 4"'
+                body.append(f'<circle class="rb-win" cx="{x:.1f}" cy="{y:.1f}" r="21" fill="none" stroke="currentColor" '
+                            f'stroke-width="3"{dash}/>')
+            ix, iy = self.inward(x, y)
+            marks = [self.button_disc] if seat == picture.button else []
+            posts = (seat in (picture.small, picture.big)) + (seat in picture.straddles)
+            if marks and posts:
+                body.append(self.button_disc(ix - 12, iy) + self.chips(ix + 12, iy, posts))
+            elif marks:
+                body.append(self.button_disc(ix, iy))
+            elif posts:
+                body.append(self.chips(ix, iy, posts))
+        if moved:
+            (x1, y1), (x2, y2) = self.place(moved[0], places), self.place(moved[1], places)
+            qx, qy = (x1 + x2) / 2 + (TABLE_X - (x1 + x2) / 2) * 0.8, (y1 + y2) / 2 + (TABLE_Y - (y1 + y2) / 2) * 0.8
+            sx, sy = x1 + (qx - x1) * 0.28, y1 + (qy - y1) * 0.28
+            ex, ey = x2 + (qx - x2) * 0.3, y2 + (qy - y2) * 0.3
+            dx, dy = ex - qx, ey - qy
+            norm = math.hypot(dx, dy) or 1
+            ux, uy = dx / norm, dy / norm
+            body.append(f'<path class="rb-move" d="M{sx:.1f},{sy:.1f} Q{qx:.1f},{qy:.1f} {ex - ux * 6:.1f},{ey - uy * 6:.1f}" '
+                        f'fill="none" stroke="currentColor" stroke-width="2"/>'
+                        f'<path d="M{ex:.1f},{ey:.1f} L{ex - ux * 10 - uy * 5:.1f},{ey - uy * 10 + ux * 5:.1f} '
+                        f'L{ex - ux * 10 + uy * 5:.1f},{ey - uy * 10 - ux * 5:.1f} Z" fill="currentColor"/>')
+        n = fmt.count
+        sentences, bold = [], []
+        for seat, what in picture.answers:
+            bold.append(len(sentences))
+            if what in ("post", "no-post"):
+                sentences.append("\u2605 " + self._("From seat {old} to seat {new}: he must post both blinds.",
+                                                     old=n(moved[0]), new=n(moved[1])) if what == "post"
+                                 else "\u2717 " + self._("From seat {old} to seat {new}: he need not post the blinds.",
+                                                          old=n(moved[0]), new=n(moved[1])))
+            else:
+                sentences.append("\u2605 " + self._("Seat {number} may straddle.", number=n(seat)) if what == "straddle"
+                                 else "\u2717 " + self._("Seat {number} may not straddle.", number=n(seat)))
+        if picture.button is not None:
+            sentences.append(self._("Button: seat {number}.", number=n(picture.button)))
+        if picture.small is not None:
+            sentences.append(self._("Small blind: seat {number}.", number=n(picture.small)))
+        if picture.big is not None:
+            sentences.append(self._("Big blind: seat {number}.", number=n(picture.big)))
+        if picture.away:
+            sentences.append(self._("Away from the table: {seats}.", seats=self.seats_said(picture.away)))
+        if picture.straddles:
+            sentences.append(self._("Straddled already: {seats}.", seats=self.seats_said(picture.straddles)))
+        said, bottom = self.lines(TABLE_Y + TABLE_RY + 38, sentences, tuple(bold))
+        desc = [self._("Seats at the table: {numbers}.", numbers=self.listed([n(s) for s in picture.seats])), *sentences]
+        return self._svg("table", ident, bottom + 6, self._("The table"), " ".join(desc), body + said)
+
+    def seats_said(self, seats: tuple[int, ...]) -> str:
+        """Seats in words: "seat 4", "seats 4 and 5"."""
+        numbers = [self.reading.fmt.count(seat) for seat in seats]
+        return (self._("seat {number}", number=numbers[0]) if len(numbers) == 1
+                else self._("seats {numbers}", numbers=self.listed(numbers)))

@@ -12,10 +12,10 @@ The pictures are language-free; the drawing says them in the reader's words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Union
 
-from rulebook.core.calls import Given
+from rulebook.core.calls import Given, Items
 from rulebook.core.examples import Outcome
 from rulebook.core.values import Value
 
@@ -66,7 +66,61 @@ class Seats:
     hand: int | None
 
 
-Picture = Union[Showdown, Hand, Split, Seats]
+@dataclass(frozen=True)
+class Betting:
+    """``betting.min_raise_to``: the round's bets and raises so far, each the total it raised to, in
+    order (the blinds first before the flop), and the smallest raise the engine allows next."""
+    levels: tuple[Value, ...]
+    minimum: Value
+
+
+@dataclass(frozen=True)
+class Rake:
+    """``house.rake``: the stakes, the players dealt in (None: not asked), whether there was a flop,
+    and each pot with the rake the engine takes from it (main pot first)."""
+    stakes: str
+    players: int | None
+    flop: bool
+    pots: tuple[tuple[Value, Value], ...]
+
+
+@dataclass(frozen=True)
+class ShowOrder:
+    """``showdown.order``: the button, the last aggressor asked about (None: nobody bet), and the
+    seats in the order the engine says they show."""
+    button: int
+    last_aggressor: int | None
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FirstToShow:
+    """``showdown.first_to_show``: the final round's actions in order (seat, engine word), the house's
+    rule (``last_aggressor`` or ``first_bettor``) and the seat the engine says shows first."""
+    actions: tuple[tuple[int, str], ...]
+    rule: str
+    first: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """A seat table and what the engine answered about it (``table.may_straddle``,
+    ``table.seat_change_must_post``, ``table.blind_positions``, ``table.heads_up_button``): the seats
+    with a player, the button and the blinds where the engine puts them (None: not asked), the seats
+    away and those that have straddled, a seat change (old, new), and the answers, each a seat and
+    ``straddle``/``no-straddle``, ``post``/``no-post``."""
+    seats: tuple[int, ...]
+    button: int | None = None
+    small: int | None = None
+    big: int | None = None
+    away: tuple[int, ...] = ()
+    straddles: tuple[int, ...] = ()
+    move: tuple[int, int] | None = None
+    answers: tuple[tuple[int, str], ...] = ()
+
+
+Picture = Union[Showdown, Hand, Split, Seats, Betting, Rake, ShowOrder, FirstToShow, Table]
+TABLE_CALLS = ("table.may_straddle", "table.seat_change_must_post", "table.blind_positions", "table.heads_up_button")
 
 
 def pictures(outcomes: Sequence[Outcome]) -> tuple[Picture, ...]:
@@ -79,7 +133,40 @@ def pictures(outcomes: Sequence[Outcome]) -> tuple[Picture, ...]:
         picture = _picture(outcome)
         if picture is not None and picture not in found:
             found.append(picture)
-    return tuple(found)
+    return tuple(_tables(found))
+
+
+def _tables(found: list[Picture]) -> list[Picture]:
+    """One seat table per situation: the answers about the same seats, button, seats away and
+    straddles on one table, with the blinds the engine placed for that table and button."""
+    merged: list[Picture] = []
+    for picture in found:
+        at = next((i for i, other in enumerate(merged) if isinstance(picture, Table) and isinstance(other, Table)
+                   and _together(other, picture)), None)
+        if at is None:
+            merged.append(picture)
+        else:
+            merged[at] = _joined(merged[at], picture)
+    return merged
+
+
+def _together(a: Table, b: Table) -> bool:
+    def agree(x: int | None, y: int | None) -> bool:
+        return x is None or y is None or x == y
+    return (a.seats == b.seats and a.button == b.button and a.move is None and b.move is None
+            and agree(a.small, b.small) and agree(a.big, b.big)
+            and ((a.away, a.straddles) == (b.away, b.straddles) or _blinds_only(a) or _blinds_only(b)))
+
+
+def _blinds_only(table: Table) -> bool:
+    return not table.answers and table.move is None and not table.away and not table.straddles
+
+
+def _joined(table: Table, more: Table) -> Table:
+    return replace(table, small=table.small if table.small is not None else more.small,
+                   big=table.big if table.big is not None else more.big, away=table.away or more.away,
+                   straddles=table.straddles or more.straddles,
+                   answers=table.answers + tuple(a for a in more.answers if a not in table.answers))
 
 
 def _picture(outcome: Outcome) -> Picture | None:
@@ -119,7 +206,107 @@ def _picture(outcome: Outcome) -> Picture | None:
         hand = dict(outcome.binding).get("hand")
         number = hand.literal if hand is not None and isinstance(hand.literal, int) else None
         return Seats(seats, roles, _seat(keywords["button"], line), number)
+    if where == "betting.min_raise_to" and len(outcome.arguments) == 1:
+        levels = outcome.arguments[0]
+        if not isinstance(levels, (list, tuple)) or not levels or not all(_amount(a) for a in levels):
+            raise PictureError(line, f"{levels!r} is not a list of bets, each an amount")
+        if list(levels) != sorted(levels):
+            raise PictureError(line, f"the bets {list(levels)} go down: each raise is to more than the bet before")
+        if not _amount(outcome.actual) or outcome.actual <= levels[-1]:
+            raise PictureError(line, f"a minimum raise to {outcome.actual!r} is not above the bet of {levels[-1]!r}")
+        units = _units(outcome, call.args[0], len(levels))
+        unit = _expected_unit(outcome) or units[-1]
+        return Betting(tuple(Value(literal=a, unit=u) for a, u in zip(levels, units)), Value(literal=outcome.actual, unit=unit))
+    if where == "house.rake" and len(outcome.arguments) == 1:
+        pots, rakes = outcome.arguments[0], outcome.actual
+        if not isinstance(pots, (list, tuple)) or not 1 <= len(pots) <= 4 or not all(_amount(p, 0) for p in pots):
+            raise PictureError(line, f"{pots!r} is not a list of one to four pots, each an amount")
+        if not isinstance(rakes, (list, tuple)) or len(rakes) != len(pots):
+            raise PictureError(line, f"the rakes {rakes!r} are not one for each of the pots {list(pots)}")
+        for pot, rake in zip(pots, rakes):
+            if not _amount(rake, 0) or rake > pot:
+                raise PictureError(line, f"a rake of {rake!r} cannot be taken from a pot of {pot!r}")
+        if len(outcome.example.rows) > 2:     # a table of pots is its own picture
+            return None
+        units = _units(outcome, call.args[0], len(pots))
+        players = keywords.get("players")
+        return Rake(str(keywords.get("stakes", "")), players if isinstance(players, int) else None,
+                    keywords.get("flop", True) is not False,
+                    tuple((Value(literal=p, unit=u), Value(literal=r, unit=u)) for p, r, u in zip(pots, rakes, units)))
+    if where == "showdown.order" and len(outcome.arguments) == 1:
+        active = [_seat(seat, line) for seat in outcome.arguments[0]]
+        order = tuple(_seat(seat, line) for seat in outcome.actual)
+        if sorted(order) != sorted(set(active)) or len(active) < 2:
+            raise PictureError(line, f"the order {list(order)} is not the seats at the showdown {active}, each once")
+        last = keywords.get("last_aggressor")
+        return ShowOrder(_seat(keywords["button"], line), None if last is None else _seat(last, line), order)
+    if where == "showdown.first_to_show" and len(outcome.arguments) == 1 and outcome.actual is not None:
+        actions = tuple((_seat(seat, line), str(action)) for seat, action in outcome.arguments[0])
+        if _seat(outcome.actual, line) not in {seat for seat, _ in actions}:
+            raise PictureError(line, f"seat {outcome.actual} shows first but did not act in {list(actions)}")
+        return FirstToShow(actions, str(keywords.get("rule", "last_aggressor")), outcome.actual)
+    if where in TABLE_CALLS:
+        return _table(where, outcome, keywords, line)
     return None
+
+
+def _table(where: str, outcome: Outcome, keywords: dict[str, Any], line: int) -> Table:
+    """The seat table of one ``table.*`` question, its answer marked."""
+    args, actual = outcome.arguments, outcome.actual
+    if where == "table.may_straddle":
+        seats = _seats(keywords["seats"], line)
+        away, straddles = _seats(keywords.get("away", ()), line), tuple(_seat(s, line) for s in keywords.get("straddles", ()))
+        asked = _seat(args[0], line)
+        if not {asked, *away, *straddles} <= set(seats):
+            raise PictureError(line, f"seat {asked}, the seats away and the straddles must be among the seats {list(seats)}")
+        return Table(seats, _seat(keywords["button"], line), away=away, straddles=straddles,
+                     answers=((asked, "straddle" if actual else "no-straddle"),))
+    if where == "table.seat_change_must_post":
+        seats, old, new = _seats(keywords["seats"], line), _seat(args[0], line), _seat(args[1], line)
+        if old not in seats or new in seats:
+            raise PictureError(line, f"a move from seat {old} to seat {new} is not from a seat taken to a free one "
+                                     f"(seats taken: {list(seats)})")
+        return Table(seats, big=_seat(keywords["big_blind"], line), move=(old, new),
+                     answers=((new, "post" if actual else "no-post"),))
+    seats = _seats(args[0], line)
+    if where == "table.blind_positions":
+        button, (small, big) = _seat(keywords["button"], line), actual
+    else:
+        (button, big), small = actual, None
+    if not {_seat(button, line), _seat(big, line)} | ({_seat(small, line)} if small is not None else set()) <= set(seats):
+        raise PictureError(line, f"the button and the blinds must be among the seats {list(seats)}")
+    return Table(seats, button, small, big)
+
+
+def _seats(seats: Any, line: int) -> tuple[int, ...]:
+    if not isinstance(seats, (list, tuple)):
+        raise PictureError(line, f"{seats!r} is not a list of seats")
+    found = tuple(sorted(_seat(seat, line) for seat in seats))
+    if len(set(found)) != len(found):
+        raise PictureError(line, f"a seat is listed twice among the seats {list(found)}")
+    return found
+
+
+def _amount(amount: Any, least: int = 1) -> bool:
+    return not isinstance(amount, bool) and isinstance(amount, int) and amount >= least
+
+
+def _units(outcome: Outcome, argument: Any, count: int) -> list[str]:
+    """The unit of each item of a list argument: each item's given value, or the list's."""
+    binding = dict(outcome.binding)
+    if isinstance(argument, Items):
+        return [_unit(outcome, item) for item in argument.items]
+    if isinstance(argument, Given) and isinstance(value := binding.get(argument.name), Value) \
+            and isinstance(value.literal, list):
+        return [item.unit for item in value.literal]
+    return ["count"] * count
+
+
+def _expected_unit(outcome: Outcome) -> str | None:
+    """The unit of the example's value the engine's answer is compared with."""
+    expect = outcome.check.expect
+    value = dict(outcome.binding).get(expect) if isinstance(expect, str) else None
+    return value.unit if isinstance(value, Value) else None
 
 
 def _seat(seat: Any, line: int) -> int:

@@ -11,6 +11,7 @@ theme's two side panels, both landmarks named alike).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,22 @@ def test_axe_finds_nothing_serious_on_the_root_pages(tabs, server, built_site):
             moderate += count
     assert serious == []
     assert moderate <= MODERATE_BEFORE["root"] // 2, moderate
+
+
+PICTURES = ("showdown", "hand", "split", "seats", "betting", "rake", "show-order", "first-to-show", "table")
+
+
+@pytest.mark.parametrize("house", ["club", "casino"])
+def test_axe_sees_every_kind_of_picture(built_site, project, house):
+    """The pages axe opens (a share of the parts in each language) hold a worked example's picture of
+    every kind the house draws (rulebook/publish/svg.py), so each kind is audited in some mode."""
+    book = project.houses[house].book
+    seen, drawn = set(), set()
+    for lang in book.languages:
+        visited = set(_kinds(built_site, project, house, lang))
+        for path in (built_site / house / lang).glob("*.html"):
+            kinds = set(re.findall(r'class="rb-pic rb-pic-([a-z-]+)"', path.read_text(encoding="utf-8")))
+            drawn |= kinds
+            seen |= kinds if path.name in visited else set()
+    assert drawn <= set(PICTURES) and seen == drawn, sorted(drawn - seen)
+    assert len(drawn) >= (9 if house == "club" else 6), sorted(drawn)
