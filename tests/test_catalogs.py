@@ -173,3 +173,28 @@ def test_update_po_wraps_a_400000_character_msgstr_of_angle_brackets_in_linear_t
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "<" * 400_000 in po_path(tree, "fr").read_text(encoding="utf-8")
+
+
+def test_the_gate_holds_every_location_to_what_extraction_gives(tree: Path) -> None:
+    """A ``#:`` line of the .pot or a .po naming a file that no longer exists (230 messages once cited
+    14 such files, and the gate passed: it compared msgid and context only), or a line of an existing
+    file that extraction no longer gives, is stale: one line naming the catalog, the entry's line and
+    its rule. Kills: the gate comparing only msgid and msgctxt, never the locations."""
+    from rulebook.i18n.catalogs import pot_path
+
+    def moved(path: Path, new: str) -> int:
+        edit(path, "#: rules/rake.yaml:16\n", f"#: {new}\n")
+        return read_catalog(path).get("The rake is always {percent} of the pot", "rake-rate.title").lineno
+
+    pot = moved(pot_path(tree), "rules/cash-rake.yaml:16")
+    fr = moved(po_path(tree, "fr"), "rules/cash-rake.yaml:16")
+    es = moved(po_path(tree, "es"), "rules/rake.yaml:17")
+    result = rulebook(tree, "check")
+    assert result.returncode == 1, result.stdout + result.stderr
+    gone = "rake-rate.title: cites rules/cash-rake.yaml:16, a file that does not exist (extraction gives rules/rake.yaml:16)"
+    assert f"locales/rulebook.pot:{pot}: [stale] rake-rate: {gone}: run `make gettext`" in result.stdout
+    assert f"locales/fr/LC_MESSAGES/rulebook.po:{fr}: [stale] rake-rate (fr): {gone}: run `make update-po`" \
+        in result.stdout
+    assert (f"locales/es/LC_MESSAGES/rulebook.po:{es}: [stale] rake-rate (es): rake-rate.title: cites rules/rake.yaml:17, "
+            "extraction gives rules/rake.yaml:16: run `make update-po`") in result.stdout
+    assert result.stdout.splitlines()[-1].endswith(": 3 problem(s)"), result.stdout

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulebook.gate.coherence import removed_statements, rule_digests
 from rulebook.gate.textchecks import apostrophe_problem, doubled_problem, repeated
 from tests.conftest import edit, line_of, run_rulebook
@@ -364,3 +366,50 @@ def test_every_example_consequence_is_computed(project):
     from rulebook.gate.coherence import consequence_problems
 
     assert consequence_problems(project) == []
+
+
+# -- each branch of the coherence checks, guarded: each test names the mutation of the gate it kills --
+
+def test_a_note_goes_stale_when_only_its_rules_values_change(tree: Path) -> None:
+    """``exposed: 2`` made ``3`` under misdeal (its text, "{exposed} cards are exposed", unchanged)
+    makes the notes about misdeal stale (confirmed first, so the digest recorded is the code's own).
+    Kills: a note's digest (``rule_digests``) ignoring the rule's values."""
+    rules = tree / "rules" / "cash-table.yaml"
+    assert run_rulebook(tree, "notes", "confirm", "note-cash-table-misdeal-first-cards").returncode == 0
+    assert "note-cash-table-misdeal-first-cards" not in gate(tree).stdout
+    edit(rules, "              exposed: 2\n", "              exposed: 3\n")
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    line = line_of(rules, 'reviewed: {misdeal: "')
+    assert (f"rules/cash-table.yaml:{line}: [note] note-cash-table-misdeal-first-cards: rule misdeal changed since "
+            "the note was reviewed") in result.stdout
+
+
+@pytest.mark.parametrize("house, term, rules, second", [
+    ("club", "rake", "rules: [rake-rate]", "rake-cap-definition"),              # rules only the club publishes
+    ("casino", "bet", "rules: [holdem-check-or-bet]", "tournament-chip-race"),  # the second only the casino's
+])
+def test_a_term_defined_twice_in_either_house(tree: Path, house: str, term: str, rules: str, second: str) -> None:
+    """A term given a second defining rule that only one house publishes: that house, whichever it is,
+    is refused, and only it. Kills: the once-defined-term check (``term_problems``) skipping one house."""
+    glossary = tree / "locales" / "glossary.yaml"
+    line = line_of(glossary, rules)
+    edit(glossary, rules, rules.replace("]", f", {second}]"))
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    first = rules.removeprefix("rules: [").removesuffix("]")
+    assert (f"locales/glossary.yaml:{line}: [term] {term}: house {house} defines {term!r} twice, by rules {first} "
+            f"and {second}") in result.stdout
+    assert len([said for said in result.stdout.splitlines() if f"[term] {term}: house" in said]) == 1, result.stdout
+
+
+def test_a_removed_statement_said_again_in_a_worked_example(tree: Path) -> None:
+    """A phrase rules/ADDITIONS.md records as removed, put back into the text of an example the club
+    shows, is refused, naming the example. Kills: ``removed_problems`` looking in rule texts only."""
+    [(line, _, rule, phrase)] = [row for row in removed_statements(tree, ["club", "casino"]) if row[3] == "repeats every bet aloud"]
+    edit(tree / "executable_examples" / "rake.yaml", "came from other players): the rake is {rake}.",
+         "came from other players): the rake is {rake}, and the dealer repeats every bet aloud.")
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"rules/ADDITIONS.md:{line}: [removed] {rule}: {phrase!r} is recorded as removed, but house club still "
+            "says it (example split-pot-little-dead-money)") in result.stdout

@@ -197,3 +197,92 @@ def test_json_output_for_what_the_load_refuses(tree):
     assert result.returncode == 2 and result.stderr == "", result.stdout + result.stderr
     [problem] = json.loads(result.stdout)["problems"]
     assert problem["file"] == "houses/club/house.yaml" and problem["check"] == "unreadable" and problem["line"] > 0
+
+
+# -- each branch of the catalog checks, guarded: each test names the mutation of the gate it kills ----
+
+PO = "locales/{}/LC_MESSAGES/rulebook.po"
+
+
+def test_a_template_still_listing_a_dropped_message_is_stale(tree: Path) -> None:
+    """A .pot holding a message no source gives (nothing new) is out of date. Kills: the template
+    compared for new messages only, so that one still listing dropped messages passes."""
+    from rulebook.i18n.catalogs import pot_path
+
+    with pot_path(tree).open("a", encoding="utf-8") as pot:
+        pot.write('\n#: rules/rake.yaml:3\nmsgctxt "gone-rule.title"\nmsgid "A rule no source gives"\nmsgstr ""\n')
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "locales/rulebook.pot:0: [stale] -: out of date (0 new, 1 gone): run `make gettext`" in result.stdout
+
+
+def test_a_line_break_in_the_translation_of_a_one_line_message(tree: Path) -> None:
+    """The msgid has no line break, so its msgstr may not have one. Kills: a line break allowed in the
+    translation of a one-line message (``not_text(string, one_line=False)``)."""
+    line = set_msgstr(tree, "ro", "no-flop-no-drop.title", "Regula „fără flop,\nfără rake”")
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"{PO.format('ro')}:{line}: [characters] no-flop-no-drop (ro): no-flop-no-drop.title: "
+            "U+000A (a control character) is not text: this is one line") in result.stdout
+
+
+def test_the_length_limit_just_above_and_just_below(tree: Path) -> None:
+    """One character more than ``MAX_TRANSLATION`` is refused; exactly as many is not. Kills: the
+    limit multiplied by ten (and ``>=`` for ``>``)."""
+    from rulebook.gate.checks import MAX_TRANSLATION
+    from tests.conftest import set_translations
+
+    set_translations(tree, {"fr": {"no-flop-no-drop.title": "p" * (MAX_TRANSLATION + 1),
+                                   "no-flop-no-drop.text": "p" * MAX_TRANSLATION}})
+    line = read_catalog(po_path(tree, "fr"), "fr").get("No flop, no drop", "no-flop-no-drop.title").lineno
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"{PO.format('fr')}:{line}: [length] no-flop-no-drop (fr): no-flop-no-drop.title: "
+            f"{MAX_TRANSLATION + 1:,} characters: no translation is longer than {MAX_TRANSLATION:,}") in result.stdout
+    assert [said for said in result.stdout.splitlines() if "[length]" in said] == \
+        [said for said in result.stdout.splitlines() if "[length]" in said and "no-flop-no-drop.title" in said]
+
+
+def test_a_three_letter_english_word_left_in_a_translation(tree: Path) -> None:
+    """"the" (three letters) of the msgid left in the msgstr is English left untranslated; a two-letter
+    word is too short to tell. Kills: the untranslated-English check ignoring three-letter words."""
+    from rulebook.gate.textchecks import english_problem
+
+    assert english_problem(frozenset(), "Go to the table.", "Mergi la masă, go.") is None
+    assert english_problem(frozenset(), "Go to the table.", "Mergi la the masă.") == \
+        "English word(s) left untranslated: the (add accepted loanwords to the language's glossary)"
+    line = set_msgstr(tree, "ro", "no-flop-no-drop.text", "Nu se ia rake dintr-o mână care se termină înainte de the flop.")
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"{PO.format('ro')}:{line}: [english] no-flop-no-drop (ro): no-flop-no-drop.text: "
+            "English word(s) left untranslated: the ") in result.stdout
+
+
+def test_a_plain_space_after_an_opening_guillemet(tree: Path) -> None:
+    """French writes a no-break space (U+00A0 or U+202F) inside « »: « followed by a plain space is
+    refused, even when » is right. Kills: « followed by a plain space passing."""
+    from rulebook.gate.textchecks import french_typography_problem
+
+    assert french_typography_problem("Pas de flop, «\u00a0pas de rake\u202f»") is None
+    assert french_typography_problem("Pas de flop, « pas de rake\u00a0»") == "no no-break space before « (French typography)"
+    line = set_msgstr(tree, "fr", "no-flop-no-drop.title", "Pas de flop, « pas de rake\u00a0»")
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"{PO.format('fr')}:{line}: [typography] no-flop-no-drop (fr): no-flop-no-drop.title: "
+            "no no-break space before « (French typography)") in result.stdout
+
+
+def test_a_repeat_the_english_does_not_make_is_caught_beside_one_it_makes(tree: Path) -> None:
+    """The English repeats "pot by" (two words), which excuses "pot par pot par", but not a word typed
+    twice. Kills: any repeated phrase in the English excusing every repeat in the translation."""
+    from rulebook.gate.textchecks import doubled_problem
+
+    assert doubled_problem("pot by pot by the players", "pot par pot par les les joueurs") == "repeated word(s): les"
+    context = "note-cash-betting-dealing-twice-side-pots.text"
+    text = next(m for m in read_catalog(po_path(tree, "fr"), "fr") if m.context == context).string
+    assert "pot par pot par les joueurs" in text
+    line = set_msgstr(tree, "fr", context, text.replace("pot par pot par les joueurs", "pot par pot par les les joueurs"))
+    result = gate(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (f"{PO.format('fr')}:{line}: [doubled] note-cash-betting-dealing-twice-side-pots (fr): {context}: "
+            "repeated word(s): les") in result.stdout

@@ -77,3 +77,37 @@ def test_a_counted_placeholder_carries_its_noun_on_the_page(project):
     for lang, noun in (("en", "9 players"), ("ro", "9 jucători"), ("hr", "9 igrača"), ("fr", "9 joueurs")):
         # the number and its noun on one line: a no-break space between them
         assert noun.replace(" ", "\u00a0") in PageRenderer(project, "casino", lang).fill(rule.title, rule.values), lang
+
+
+@pytest.mark.parametrize("lang, expression, differs_at", [
+    # n%100 read as n: the same for 0-100, not for 101 ("101 lei", not "101 de lei"), 1001
+    ("ro", "(n==1 ? 0 : (n==0 || (n > 0 && n < 20)) ? 1 : 2)", (101, 1001)),
+    # n%100!=11 read as n!=11: the same for 0-100, not for 111, 1011
+    ("hr", "(n%10==1 && n!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)", (111, 1011)),
+])
+def test_a_plural_rule_that_differs_from_cldr_only_above_100_is_refused(tree, lang: str, expression: str,
+                                                                          differs_at: tuple[int, ...]) -> None:
+    """A Plural-Forms header that picks CLDR's form for every count up to 100 but another above is
+    refused, naming the catalog and the header's line. Kills: Plural-Forms compared with CLDR on counts
+    0-100 only."""
+    import gettext
+
+    from babel.messages.plurals import get_plural
+
+    from rulebook.core.errors import ModelErrors
+    from rulebook.i18n.catalogs import po_path, strict_catalog
+    from tests.conftest import line_of
+
+    cldr = get_plural(lang).plural_expr
+    ours, theirs = gettext.c2py(cldr), gettext.c2py(expression)
+    assert all(ours(n) == theirs(n) for n in range(101)) and all(ours(n) != theirs(n) for n in differs_at)
+    path = po_path(tree, lang)
+    text = path.read_text(encoding="utf-8")
+    start = text.index('"Plural-Forms: ')
+    end = text.index('\\n"\n', start) + len('\\n"\n')   # the field, wrapped over lines or not
+    path.write_text(f'{text[:start]}"Plural-Forms: nplurals=3; plural={expression};\\n"\n{text[end:]}', encoding="utf-8")
+    with pytest.raises(ModelErrors) as refused:
+        strict_catalog(tree, lang)
+    [error] = refused.value.errors
+    assert (error.file, error.line) == (f"locales/{lang}/LC_MESSAGES/rulebook.po", line_of(path, '"Plural-Forms:'))
+    assert error.message.startswith(f"Plural-Forms must follow the {lang} rule of CLDR: nplurals=3; plural={cldr};")

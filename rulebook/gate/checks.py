@@ -48,27 +48,60 @@ MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "
 
 
 def check_template(root: Path, template: Catalog) -> list[Problem]:
-    """The committed .pot must be what extraction gives now."""
+    """The committed .pot must be what extraction gives now: its messages, and where each is."""
     path = pot_path(root)
     rel = str(path.relative_to(root))
     if not path.exists():
         return [Problem(rel, 0, "stale", None, None, "missing: run `make gettext`")]
     now = {(m.id, m.context) for m in template if m.id}
     try:
-        then = _messages_of(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
+        committed = _read_template(sources.read(path, rel, MAX_CATALOG_BYTES, "template"))
     except PoFileError as exc:   # a hand-edited or half-merged template: extraction writes it anew
         what = str(exc).removesuffix(f" on {exc.lineno}").rstrip(".")
         return [Problem(rel, exc.lineno, "stale", None, None, f"not valid gettext ({what}): run `make gettext`")]
+    then = {(m.id, m.context) for m in committed if m.id}
     if now != then:
         return [Problem(rel, 0, "stale", None, None,
                         f"out of date ({len(now - then)} new, {len(then - now)} gone): run `make gettext`")]
-    return []
+    return location_problems(root, rel, None, committed, template, "make gettext")
 
 
 @lru_cache(maxsize=4)
-def _messages_of(pot: bytes) -> frozenset:
-    """The (msgid, context) pairs of a template's bytes (read once per content in a process)."""
-    return frozenset((m.id, m.context) for m in read_po(io.BytesIO(pot), abort_invalid=True) if m.id)
+def _read_template(pot: bytes) -> Catalog:
+    """A template's bytes read (once per content in a process; never changed by its readers)."""
+    return read_po(io.BytesIO(pot), abort_invalid=True)
+
+
+def location_problems(root: Path, rel: str, lang: str | None, catalog: Catalog, template: Catalog,
+                      command: str) -> list[Problem]:
+    """Each entry's ``#:`` lines must be where extraction finds its message now: a file that no longer
+    exists, or a line it no longer gives, is stale. One problem per file a catalog cites wrongly, at
+    its first such entry (a line added to a rule file moves every message after it)."""
+    found: dict[str, list] = {}   # the file cited → [its first wrong entry, the template's, how many]
+    for entry in catalog:
+        source = template.get(entry.id, entry.context) if entry.id else None
+        if source is None or sorted(entry.locations) == sorted(source.locations):
+            continue
+        wrong = [where for where in entry.locations if where not in source.locations]
+        cited = wrong[0][0] if wrong else ""
+        if cited in found:
+            found[cited][2] += 1
+        else:
+            found[cited] = [entry, source, 0, wrong[0] if wrong else None]
+    problems = []
+    for cited, (entry, source, more, where) in found.items():
+        label = source.context or (source.id if isinstance(source.id, str) else source.id[0])
+        given = ", ".join(f"{file}:{line}" for file, line in source.locations) or "no location"
+        if where is None:
+            said = f"cites no location (extraction gives {given})"
+        elif not (root / where[0]).is_file():
+            said = f"cites {where[0]}:{where[1]}, a file that does not exist (extraction gives {given})"
+        else:
+            said = f"cites {where[0]}:{where[1]}, extraction gives {given}"
+        if more:
+            said += f"; and {more} more entr{'y' if more == 1 else 'ies'} citing {cited or 'no location'}"
+        problems.append(Problem(rel, _line(entry), "stale", rule_of(source), lang, f"{label}: {said}: run `{command}`"))
+    return problems
 
 
 def _line(entry: Message) -> int:
@@ -78,8 +111,10 @@ def _line(entry: Message) -> int:
 
 def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
                   memo: Memo | None = None, unpublished: frozenset[str] = frozenset(),
-                  names: Mapping[str, frozenset[str]] | None = None) -> list[Problem]:
-    """Completeness of one language: every current message translated, none fuzzy, none left over.
+                  names: Mapping[str, frozenset[str]] | None = None, locations: bool = True) -> list[Problem]:
+    """Completeness of one language: every current message translated, none fuzzy, none left over,
+    each where extraction finds it (``locations``: off for an earlier edition, whose template is not
+    today's code's).
     ``memo`` remembers each message's text checks (salted with the glossary and the code);
     ``unpublished``: the contexts no house publishing the language shows, which it need not translate;
     ``names``: context → the words of a proper name its translation may keep (a house's own name in
@@ -129,6 +164,8 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
                      if memo else _text_problems(ids, strings, lang, glossary, interface, kept))
             for check, message in found:
                 problems.append(Problem(rel, _line(entry), check, rule, lang, f"{label}: {message}"))
+    if locations:
+        problems += location_problems(root, rel, lang, catalog, template, "make update-po")
     return problems
 
 
@@ -282,7 +319,8 @@ def edition_problems(old: Project, current: Project) -> list[Problem]:
         # save replaces the name's tables of other salts: today's table is run_checks' to write).
         memo = Memo(current.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(current.code_digest, old.glossary.digest, lang))
-        for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary, memo):
+        for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary, memo,
+                                     locations=False):
             if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
                 continue
             problems.append(problem)

@@ -55,7 +55,9 @@ def rst_fill(template: str, links: dict[str, Markup]) -> Markup:
     parts = []
     for literal, name, _spec, _conversion in string.Formatter().parse(template):
         lead, trail = literal[:len(literal) - len(literal.lstrip())], literal[len(literal.rstrip()):]
-        parts.append(lead[:1] + rst_text(literal) + trail[:1] if literal.strip() else literal[:1])
+        # one space each side (a no-break space kept as it is), never a line break
+        parts.append(_BREAKS.sub(" ", lead[:1]) + rst_text(literal) + _BREAKS.sub(" ", trail[:1]) if literal.strip()
+                     else _BREAKS.sub(" ", literal[:1]))
         if name is not None:
             parts.append(links[name])
     return Markup("".join(parts))
