@@ -46,6 +46,12 @@ def _text(x: float, y: float, words: str, size: int = 14, bold: bool = False, an
             f"{_x(words)}</text>")
 
 
+def _number(value: Value) -> int:
+    """An amount the engine checked, as a number (a picture draws no other)."""
+    assert isinstance(value.literal, int) and not isinstance(value.literal, bool), value
+    return value.literal
+
+
 def _wrapped(sentence: str, size: int, bold: bool) -> list[str]:
     """A sentence cut at spaces into lines that fit the picture's width (DejaVu Sans: a character is
     about 0.58 of the font's size wide on average, 0.64 in bold)."""
@@ -307,13 +313,13 @@ class Drawing:
         the smallest raise the engine allows next, marked."""
         fmt = self.reading.fmt
         steps = [*picture.levels, picture.minimum]
-        top = max(step.literal for step in steps)
+        top = max(_number(step) for step in steps)
         body = [_text(0, 15, self._("Bets and raises so far"), 14, True)]
         for i, step in enumerate(steps):
             y, last = 40 + i * 30, i == len(steps) - 1
             body.append(self.step(11, y, fmt.count(i + 1), last))
             body.append(_text(30, y + 5, self.amount(step), 14, last))
-            width = max(3.0, 190 * step.literal / top)
+            width = max(3.0, 190 * _number(step) / top)
             style = ' stroke-dasharray="5 3" stroke-width="2.5"' if last else ' stroke-width="1.5"'
             body.append(f'<rect class="{"rb-minimum" if last else "rb-level"}" x="160" y="{y - 8:g}" width="{width:.1f}" '
                         f'height="16" rx="3" fill="none" stroke="currentColor"{style}/>')
@@ -338,7 +344,7 @@ class Drawing:
         for i, (pot, rake) in enumerate(picture.pots):
             name = (self._("Pot") if n == 1 else self._("Main pot") if i == 0
                     else self._("Side pot") if n == 2 else self._("Side pot {number}", number=fmt.count(i)))
-            left = replace(pot, literal=pot.literal - rake.literal)
+            left = replace(pot, literal=_number(pot) - _number(rake))
             y = 28 + i * 62
             body.append(f'<rect x="1" y="{y:g}" width="110" height="48" rx="10" fill="none" stroke="currentColor" '
                         f'stroke-width="2"/>')
@@ -407,7 +413,7 @@ class Drawing:
         away dashed), the button's disc, a chip before each blind and each straddle, a seat change's
         arrow; the seat asked about framed; under it all of this in words."""
         fmt = self.reading.fmt
-        moved = picture.move or ()
+        moved: tuple[int, ...] = picture.move or ()
         places = max(len(picture.seats), *picture.seats, *moved)
         answered = {seat: what for seat, what in picture.answers}
         body = [self.felt()]
@@ -441,7 +447,8 @@ class Drawing:
                         f'<path d="M{ex:.1f},{ey:.1f} L{ex - ux * 10 - uy * 5:.1f},{ey - uy * 10 + ux * 5:.1f} '
                         f'L{ex - ux * 10 + uy * 5:.1f},{ey - uy * 10 - ux * 5:.1f} Z" fill="currentColor"/>')
         n = fmt.count
-        sentences, bold = [], []
+        sentences: list[str] = []
+        bold: list[int] = []
         for seat, what in picture.answers:
             bold.append(len(sentences))
             if what in ("post", "no-post"):

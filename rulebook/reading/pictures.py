@@ -141,12 +141,12 @@ def _tables(found: list[Picture]) -> list[Picture]:
     straddles on one table, with the blinds the engine placed for that table and button."""
     merged: list[Picture] = []
     for picture in found:
-        at = next((i for i, other in enumerate(merged) if isinstance(picture, Table) and isinstance(other, Table)
-                   and _together(other, picture)), None)
-        if at is None:
+        tables = [(i, other) for i, other in enumerate(merged) if isinstance(other, Table)]
+        same = next(((i, other) for i, other in tables if isinstance(picture, Table) and _together(other, picture)), None)
+        if same is None or not isinstance(picture, Table):
             merged.append(picture)
         else:
-            merged[at] = _joined(merged[at], picture)
+            merged[same[0]] = _joined(same[1], picture)
     return merged
 
 
