@@ -23,14 +23,17 @@ def capturing(folder: Path):
     ``folder`` instead of printing it (it takes every parameter the real one takes: a test checks)."""
 
     def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None, limits=None,
-                   fit=None):
+                   fit=None, styles=None):
         if fit is not None:   # a card's faces set at the type the print finds for them: the peer prints the same
             from weasyprint import HTML
 
-            def render(html):
-                return HTML(string=html, base_url=str(base)).render()
+            from weasyprint import CSS
 
-            pages = {name: fit(name, html, render)[0] for name, html in pages.items()}
+            def render(html, name=None):
+                own = [CSS(string=styles[name])] if styles and name in styles else []
+                return HTML(string=html, base_url=str(base)).render(stylesheets=own)
+
+            pages = {name: fit(name, html, lambda html, name=name: render(html, name))[0] for name, html in pages.items()}
         where = folder / kind / house_id / label
         where.mkdir(parents=True, exist_ok=True)
         manifest = where / "manifest.json"
@@ -38,8 +41,12 @@ def capturing(folder: Path):
         for name, html in sorted(pages.items()):
             page = where / f"{len(documents)}.html"
             page.write_text(html, encoding="utf-8")
+            sheet = stylesheet
+            if styles and name in styles:   # a card's own style sheet: handed to WeasyPrint beside its page
+                sheet = where / f"{len(documents)}.css"
+                sheet.write_text(styles[name], encoding="utf-8")
             documents.append({"name": name, "html": page.name, "base": str(base),
-                              "stylesheet": str(stylesheet) if stylesheet else None})
+                              "stylesheet": str(sheet) if sheet else None})
         manifest.write_text(json.dumps(documents, indent=1), encoding="utf-8")
         return list(pages), "captured"
 

@@ -435,3 +435,15 @@ def test_each_face_is_set_as_large_as_it_holds(project):
                     assert larger[0] > larger[1], (house, lang, index, sizes[index], used / room)
                 checked += 1
     assert checked == 5 + 2 + 5 + 2 + 1
+
+
+def test_the_print_shops_cards_print_the_same_bytes_in_any_build(project, tmp_path, monkeypatch):
+    """A print shop's card printed twice, in two build folders with no print cache between them, is the
+    same file to the byte: its PDF/X document id is made from what it is printed from (WeasyPrint's own
+    is random), so a reprint is never a new file to the shop or to the stamps."""
+    printed = []
+    for build in ("a", "b"):
+        monkeypatch.setenv("RULEBOOK_PRINT_CACHE", str(tmp_path / f"cache-{build}"))
+        build_cards(project, tmp_path / build, ("hr",), ("club",), bilingual=False)
+        printed.append({path.name: path.read_bytes() for path in (tmp_path / build / "cards" / "club" / "hr" / "press").iterdir()})
+    assert len(printed[0]) == 6 and printed[0] == printed[1]

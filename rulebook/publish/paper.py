@@ -125,3 +125,19 @@ def press_boxes(pdf) -> None:
             left, top, right, bottom = page["TrimBox"]
             page["BleedBox"] = pydyf.Array([left - bleed, top - bleed, right + bleed, bottom + bleed])
             page.pop("ArtBox", None)
+
+
+def fixed_identity(pdf, identity: str) -> None:
+    """The XMP document id PDF/X asks for, made from ``identity`` (the digest of what the file is printed
+    from) instead of WeasyPrint's random one: the same card prints the same bytes in any build."""
+    import uuid
+
+    import pydyf
+
+    reference = pdf.catalog["Metadata"]   # "21 0 R", as pydyf writes a reference (bytes)
+    number = int((reference.decode("ascii") if isinstance(reference, bytes) else str(reference)).split()[0])
+    stream = pdf.objects[number]
+    assert isinstance(stream, pydyf.Stream)
+    fixed = f"xmp.did:{uuid.uuid5(uuid.NAMESPACE_OID, identity)}"
+    stream.stream = [re.sub(rb"xmp\.did:[0-9a-f-]{36}", fixed.encode("ascii"), part if isinstance(part, bytes)
+                            else str(part).encode("utf-8")) for part in stream.stream]

@@ -40,7 +40,7 @@ from rulebook.publish.environments import environment
 from rulebook.publish.history import history, prepare
 from rulebook.publish.inputs import inputs_of, print_code, print_code_digest, print_versions
 from rulebook.publish.loanwords import mark_foreign
-from rulebook.publish.paper import book_css, card_css, card_size, press_boxes, press_css, sheet
+from rulebook.publish.paper import book_css, card_css, card_size, fixed_identity, press_boxes, press_css, sheet
 from rulebook.publish.qr import card_address, qr_image
 from rulebook.publish.short_form import LEAST_FILL, MAX_PAGES, SMALLER, short_form_rules
 from rulebook.publish.site import earlier_commits, keep_unrebuilt, work_dir
@@ -320,9 +320,10 @@ class PrintRenderer:
                            qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
         return [Markup(face) for face in re.findall(r"<section\b.*?</section>", html, re.S)]
 
-    def card(self, faces: list[Markup], row: Mapping[str, Any] | None, css: str, layout: str) -> str:
-        """A card document (``layout``: "card", its A6 faces; "sheet", imposed on A4) titled in its
-        language: a table card by its stakes, the rake card as such."""
+    def card(self, faces: list[Markup], row: Mapping[str, Any] | None, css: str | None, layout: str) -> str:
+        """A card document (``layout``: "card", its faces; "sheet", laid on the house's paper; "press", the
+        print shop's) titled in its language: a table card by its stakes, the rake card as such. ``css``:
+        its style sheet in its head, or None when the printer hands it to WeasyPrint (parsed once a job)."""
         gettext = self.translations.gettext
         if row is None:
             title = gettext("Rake card")
@@ -336,7 +337,7 @@ class PrintRenderer:
             subject = gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}").format(
                 stakes=f"{row['game']} {row['name']}", house=self.book.name)
         return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, subject=subject,
-                           css=Markup(css), layout=layout, author=self.book.name,
+                           css=Markup(css) if css is not None else None, layout=layout, author=self.book.name,
                            slots=len(sheet(self.book.printing).slots))
 
     def cited(self, rule_id: str) -> CitedRule | None:
@@ -427,6 +428,7 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     first = renderers[0]
     folder = f"{house_id}/{'-'.join(languages)}"
     pages: dict[str, str] = {}
+    styles: dict[str, str] = {}   # each document's style sheet: the card's, or the print shop's
     # Where each card's stakes (or its chosen rules) are written: a card whose text does not fit is reported there.
     origins: dict[str, tuple[str, int, str]] = {}
     families: dict[str, str] = {}   # each document → the card whose faces it prints (their type is fitted there)
@@ -435,9 +437,12 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
                   origin: tuple[str, int, str]) -> None:
         """A card's three documents: the card, its sheet, and the print shop's card (``press``)."""
         plain, inked = _numbered(faces(False)), _numbered(faces(True))
-        pages[f"{folder}/{card}"] = first.card(plain, row, css, "card")
-        pages[f"{folder}/{sheet}"] = first.card(plain, row, css, "sheet")
+        pages[f"{folder}/{card}"] = first.card(plain, row, None, "card")
+        pages[f"{folder}/{sheet}"] = first.card(plain, row, None, "sheet")
+        # (the print shop's keeps its style sheet in its head: WeasyPrint takes the press's output profile,
+        # its @color-profile, from the document's own styles only)
         pages[f"{folder}/{press_file(card)}"] = first.card(inked, row, press, "press")
+        styles.update({f"{folder}/{card}": css, f"{folder}/{sheet}": css})
         origins.update({f"{folder}/{card}": origin, f"{folder}/{sheet}": origin})
         families.update({f"{folder}/{name}": f"{folder}/{card}" for name in (card, sheet, press_file(card))})
 
@@ -450,7 +455,7 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     if prints_rake_card(book) and len(renderers) == 1:
         documents(RAKE_FILE, RAKE_SHEET_FILE, first.bands, None, (book.house_file, book.house.line_of("rake"), "rake"))
     return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
-                        origins=origins, fit=CardFit(families, pages, card_size(book.printing)[0]))
+                        origins=origins, fit=CardFit(families, pages, card_size(book.printing)[0]), styles=styles)
 
 
 def _numbered(faces: list[Markup]) -> list[Markup]:
@@ -596,16 +601,19 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                  base: Path, stylesheet: Path | None = None,
                  origins: dict[str, tuple[str, int, str]] | None = None,
                  limits: dict[str, tuple[str, int, int]] | None = None,
-                 fit: CardFit | None = None) -> tuple[list[str], str | None]:
+                 fit: CardFit | None = None, styles: Mapping[str, str] | None = None) -> tuple[list[str], str | None]:
     """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
     stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
     a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
     refused there, never printed cut off. ``limits``: for a document of so many pages at most (the
     short form), the file and line that chose what it prints, and that many pages; a longer one is refused there.
-    ``fit``: for cards, the type of their faces (``CardFit``), found only for a card that is printed."""
+    ``fit``: for cards, the type of their faces (``CardFit``), found only for a card that is printed.
+    ``styles``: a document's own style sheet (a card's, or its print shop's), parsed once for every
+    document of the job that has it, not again in each page's ``<style>`` (a fifth of a card's layout)."""
     css = _stylesheet(project, stylesheet) if stylesheet else ""
+    styles = styles or {}
     code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
-    stamp = digest(*code, *(f"{name}\0{html}" for name, html in sorted(pages.items())))
+    stamp = digest(*code, *(f"{name}\0{html}\0{styles.get(name, '')}" for name, html in sorted(pages.items())))
     # The files published from exactly these inputs and still as they were printed are kept; a
     # missing or damaged one is printed again.
     kept = _intact(build, kind, house_id, label, stamp, list(pages))
@@ -619,6 +627,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
               if not name.startswith(".")] if base.is_file() else []
     printed_from = digest(kind, *code, *beside)
     stylesheets: list | None = None
+    parsed: dict[str, Any] = {}   # each document's own style sheet, by its text
     staging = build / f"{kind}.new"
     for name, html in pages.items():
         target = staging / name
@@ -626,7 +635,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
             target.parent.mkdir(parents=True, exist_ok=True)
             link_or_copy(build / kind / name, target)
             continue
-        cached = digest(printed_from, name, html)
+        cached = digest(printed_from, name, html, styles.get(name, ""))
         if print_cache.take(build, cached, name, staging):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -635,8 +644,12 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
 
         if stylesheets is None:
             stylesheets = [CSS(string=css, base_url=str(stylesheet))] if stylesheet else []
+        own = styles.get(name)
+        if own is not None and own not in parsed:
+            parsed[own] = CSS(string=own, base_url=str(base))
+        sheets = [*stylesheets, parsed[own]] if own is not None else stylesheets
 
-        def render(html: str, sheets: list = stylesheets) -> Any:
+        def render(html: str, sheets: list = sheets) -> Any:
             return HTML(string=html, base_url=str(base)).render(stylesheets=sheets)
 
         html, document = fit(name, html, render) if fit else (html, None)
@@ -648,7 +661,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                                                  "foot; it would be printed cut off (shorten what the card prints)",
                              what="house" if stakes == house_id else "stakes")
         if limits and name in limits:   # a short form: its last page filled, or the form set a little smaller
-            document = _filled(document, functools.partial(_set_in, html, base, stylesheets))
+            document = _filled(document, functools.partial(_set_in, html, base, sheets))
         if limits and name in limits and len(document.pages) > limits[name][2]:
             file, line, most = limits[name]
             raise ModelError(file, line, None, f"{name}: the short form runs to {len(document.pages)} pages, more than "
@@ -656,7 +669,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         # What is read rather than stood on a table is tagged: headings, lists, tables and links in
         # reading order, for screen readers and reflowing readers (a card is only printed).
         if name.split("/")[-2:-1] == [PRESS]:   # the print shop's: PDF/X-4, its bleed box 3 mm round the trim
-            document.write_pdf(target, finisher=_for_the_press, pdf_variant="pdf/x-4")
+            document.write_pdf(target, finisher=functools.partial(_for_the_press, identity=cached), pdf_variant="pdf/x-4")
         else:
             document.write_pdf(target, finisher=_print_as_laid_out, pdf_tags=kind == "pdf")
         print_cache.keep(build, cached, name, staging)
@@ -830,10 +843,12 @@ def _print_as_laid_out(document, pdf) -> None:
         pdf.catalog["ViewerPreferences"]["Duplex"] = duplex_flip(first.width, first.height)
 
 
-def _for_the_press(document, pdf) -> None:
-    """The print shop's card: printed as laid out, its bleed declared (``paper.press_boxes``)."""
+def _for_the_press(document, pdf, identity: str) -> None:
+    """The print shop's card: printed as laid out, its bleed declared (``paper.press_boxes``), its
+    document id made from what it is printed from (``paper.fixed_identity``)."""
     _print_as_laid_out(document, pdf)
     press_boxes(pdf)
+    fixed_identity(pdf, identity)
 
 
 def _print(project: Project, build: Path, kind: str, jobs: list[PrintJob], job: Callable,
