@@ -23,7 +23,7 @@ def capturing(folder: Path):
     ``folder`` instead of printing it (it takes every parameter the real one takes: a test checks)."""
 
     def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None, limits=None,
-                   fit=None, styles=None):
+                   fit=None, styles=None, imposed=None):
         if fit is not None:   # a card's faces set at the type the print finds for them: the peer prints the same
             from weasyprint import HTML
 

@@ -84,17 +84,31 @@ def test_cards_are_a6_with_embedded_fonts(cards):
                 assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), path
 
 
-MM = 25.4 / 96      # WeasyPrint draws in CSS pixels
-
-
 def marks_of(reader, page: int = 0) -> list[tuple[float, float, float, float]]:
-    """The thin rectangles (crop marks) drawn on a sheet's page, in mm from the top left: x, y, width, height."""
+    """The thin rectangles (crop marks) drawn on a sheet's page, in mm from the top left: x, y, width, height
+    (each placed by the transformation in force where it is drawn, as a reader places it)."""
     from pypdf.generic import ContentStream
 
-    found = set()
+    height = float(reader.pages[page].mediabox.height)
+    matrix, saved, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], set()
     for operands, op in ContentStream(reader.pages[page].get_contents(), reader).operations:
-        if op == b"re" and min(operands[2], operands[3]) < 1:
-            found.add(tuple(round(float(v) * MM, 1) for v in operands))
+        if op == b"q":
+            saved.append(matrix)
+        elif op == b"Q":
+            matrix = saved.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            ma, mb, mc, md, me, mf = matrix
+            matrix = (a * ma + b * mc, a * mb + b * md, c * ma + d * mc, c * mb + d * md,
+                      e * ma + f * mc + me, e * mb + f * md + mf)
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            ma, mb, mc, md, me, mf = matrix
+            corners = [(ma * px + mc * py + me, mb * px + md * py + mf) for px in (x, x + w) for py in (y, y + h)]
+            left, right = min(p[0] for p in corners), max(p[0] for p in corners)
+            low, high = min(p[1] for p in corners), max(p[1] for p in corners)
+            if min(right - left, high - low) < 1:
+                found.add(tuple(round(v * 25.4 / 72, 1) for v in (left, height - high, right - left, high - low)))
     return sorted(found)
 
 

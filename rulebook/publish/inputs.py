@@ -43,7 +43,7 @@ PRINT_FOLDERS = ("templates/print/", "pokerrules/")
 PRINTING = "rulebook.publish.printing"
 CATALOG = "rulebook.po"
 # The libraries whose version changes what is printed.
-PRINT_LIBRARIES = ("weasyprint", "pydyf", "jinja2", "babel", "markupsafe")
+PRINT_LIBRARIES = ("weasyprint", "pydyf", "pypdf", "jinja2", "babel", "markupsafe")   # pypdf: sheets are imposed
 
 
 def inputs_of(project: Project, house: str, languages: Iterable[str], code: Callable[[str], bool] | None = None,

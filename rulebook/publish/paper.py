@@ -2,7 +2,8 @@
 sheet, and the print shop's page.
 
 A card is cut to A6 or A5; a sheet is the house's paper (A4 or US letter) holding as many cards as fit
-side by side at their true size with crop marks, turned landscape when two fit across it. The print
+side by side at their true size with crop marks, turned landscape when two fit across it, imposed from
+the card's own PDF (its faces drawn again, not laid out again: a third of a card's printing saved). The print
 shop's edition sets each face alone on a page the size of the card (its trim box), with 3 mm of bleed
 and crop marks beyond the bleed, in the press's colours (PDF/X-4, CMYK with the press's output
 profile). Every size is CSS written here, after ``templates/print/card.css``: the stylesheet says how a
@@ -12,9 +13,12 @@ card looks, this module how large its paper is.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 from rulebook.core.records import PrintChoice
 
@@ -141,3 +145,71 @@ def fixed_identity(pdf, identity: str) -> None:
     fixed = f"xmp.did:{uuid.uuid5(uuid.NAMESPACE_OID, identity)}"
     stream.stream = [re.sub(rb"xmp\.did:[0-9a-f-]{36}", fixed.encode("ascii"), part if isinstance(part, bytes)
                             else str(part).encode("utf-8")) for part in stream.stream]
+
+
+PT = 72 / 25.4   # PDF points in a millimetre
+
+
+def impose(card: bytes, laid: Sheet, size: tuple[float, float], flip: str) -> bytes:
+    """A card's sheet made from the card's own PDF: each of its pages (a face) drawn on a page of the
+    house's paper in every slot of ``laid``, as the same vector drawing (the face is one form object the
+    slots draw again, not a second layout of its text), with crop marks as card.css draws them beside
+    the press's cards (0.25 pt, 5 mm long, 4 mm outside the trim). The card's title, author, subject,
+    dates and language carry over; the printer is asked to print at size and, for two faces, two-sided
+    with the ``flip`` that keeps the backs upright (``printing.duplex_flip``)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
+                               TextStringObject)
+
+    reader = PdfReader(io.BytesIO(card))
+    writer = PdfWriter()
+    card_w, card_h = size
+    marks = _marks(laid, card_w, card_h)
+    for page in reader.pages:
+        face = DecodedStreamObject()
+        contents = page.get_contents()
+        face.set_data(contents.get_data() if contents is not None else b"")
+        face.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+                     NameObject("/BBox"): ArrayObject(FloatObject(value) for value in page.mediabox),
+                     NameObject("/Resources"): page["/Resources"].clone(writer)})
+        sheet = writer.add_blank_page(laid.width * PT, laid.height * PT)
+        sheet[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+            {NameObject("/Face"): writer._add_object(face.flate_encode())})})
+        drawn = [f"q 1 0 0 1 {left * PT:.3f} {(laid.height - top - card_h) * PT:.3f} cm /Face Do Q"
+                 for left, top in laid.slots]
+        content = DecodedStreamObject()
+        content.set_data("\n".join([*drawn, "0 g", *marks]).encode("ascii"))
+        sheet[NameObject("/Contents")] = writer._add_object(content.flate_encode())
+    made: dict[str, Any] = dict(reader.metadata or {})
+    made["/Producer"] = f"{made.get('/Producer', '')}; imposed by pypdf {version('pypdf')}".lstrip("; ")
+    writer.add_metadata(made)
+    preferences = DictionaryObject({NameObject("/PrintScaling"): NameObject("/None")})
+    if len(reader.pages) > 1:
+        preferences[NameObject("/Duplex")] = NameObject(flip)
+    writer.root_object[NameObject("/ViewerPreferences")] = preferences
+    if "/Lang" in reader.root_object:
+        writer.root_object[NameObject("/Lang")] = TextStringObject(str(reader.root_object["/Lang"]))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _marks(laid: Sheet, card_w: float, card_h: float) -> list[str]:
+    """The crop marks of every slot of a sheet, as PDF rectangles filled black: at each corner one along
+    the trim's top or bottom line and one along its left or right line, beyond the margin a print shop cuts in."""
+    thin = 0.25   # pt
+    marks = []
+    for left, top in laid.slots:
+        for x in (left, left + card_w):
+            for y in (top, top + card_h):
+                outward_x = -1 if x == left else 1
+                outward_y = -1 if y == top else 1
+                # the horizontal mark: on the trim's line, from MARK_GAP to MARK_GAP + MARK beyond its side
+                start = x + outward_x * MARK_GAP if outward_x > 0 else x - MARK_GAP - MARK
+                line = (laid.height - y) * PT - (0 if outward_y > 0 else thin)
+                marks.append(f"{start * PT:.3f} {line:.3f} {MARK * PT:.3f} {thin} re f")
+                # the vertical mark: on the trim's side, above its top or below its bottom
+                start_y = y - MARK_GAP - MARK if outward_y < 0 else y + MARK_GAP
+                column = x * PT - (thin if outward_x > 0 else 0)
+                marks.append(f"{column:.3f} {(laid.height - start_y - MARK) * PT:.3f} {thin} {MARK * PT:.3f} re f")
+    return marks

@@ -40,7 +40,8 @@ from rulebook.publish.environments import environment
 from rulebook.publish.history import history, prepare
 from rulebook.publish.inputs import inputs_of, print_code, print_code_digest, print_versions
 from rulebook.publish.loanwords import mark_foreign
-from rulebook.publish.paper import book_css, card_css, card_size, fixed_identity, press_boxes, press_css, sheet
+from rulebook.publish.paper import (book_css, card_css, card_size, fixed_identity, impose, press_boxes, press_css,
+                                    sheet)
 from rulebook.publish.qr import card_address, qr_image
 from rulebook.publish.short_form import LEAST_FILL, MAX_PAGES, SMALLER, short_form_rules
 from rulebook.publish.site import earlier_commits, keep_unrebuilt, work_dir
@@ -432,19 +433,23 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     # Where each card's stakes (or its chosen rules) are written: a card whose text does not fit is reported there.
     origins: dict[str, tuple[str, int, str]] = {}
     families: dict[str, str] = {}   # each document → the card whose faces it prints (their type is fitted there)
+    imposed: dict[str, str] = {}    # each sheet → its card
 
     def documents(card: str, sheet: str, faces: Callable[[bool], list[Markup]], row: Mapping[str, Any] | None,
                   origin: tuple[str, int, str]) -> None:
         """A card's three documents: the card, its sheet, and the print shop's card (``press``)."""
         plain, inked = _numbered(faces(False)), _numbered(faces(True))
         pages[f"{folder}/{card}"] = first.card(plain, row, None, "card")
+        # The sheet is imposed from the card's PDF (``paper.impose``); its HTML, the same faces laid out on
+        # the paper, says what it holds (its stamp) and is what plain WeasyPrint would print instead.
         pages[f"{folder}/{sheet}"] = first.card(plain, row, None, "sheet")
+        imposed[f"{folder}/{sheet}"] = f"{folder}/{card}"
         # (the print shop's keeps its style sheet in its head: WeasyPrint takes the press's output profile,
         # its @color-profile, from the document's own styles only)
         pages[f"{folder}/{press_file(card)}"] = first.card(inked, row, press, "press")
         styles.update({f"{folder}/{card}": css, f"{folder}/{sheet}": css})
-        origins.update({f"{folder}/{card}": origin, f"{folder}/{sheet}": origin})
-        families.update({f"{folder}/{name}": f"{folder}/{card}" for name in (card, sheet, press_file(card))})
+        origins[f"{folder}/{card}"] = origin
+        families.update({f"{folder}/{name}": f"{folder}/{card}" for name in (card, press_file(card))})
 
     def faces_of(row: Mapping[str, Any]) -> Callable[[bool], list[Markup]]:
         return lambda press: [renderer.face(row, press) for renderer in renderers]
@@ -455,7 +460,8 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     if prints_rake_card(book) and len(renderers) == 1:
         documents(RAKE_FILE, RAKE_SHEET_FILE, first.bands, None, (book.house_file, book.house.line_of("rake"), "rake"))
     return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
-                        origins=origins, fit=CardFit(families, pages, card_size(book.printing)[0]), styles=styles)
+                        origins=origins, fit=CardFit(families, pages, card_size(book.printing)[0]), styles=styles,
+                        imposed=imposed)
 
 
 def _numbered(faces: list[Markup]) -> list[Markup]:
@@ -601,7 +607,8 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
                  base: Path, stylesheet: Path | None = None,
                  origins: dict[str, tuple[str, int, str]] | None = None,
                  limits: dict[str, tuple[str, int, int]] | None = None,
-                 fit: CardFit | None = None, styles: Mapping[str, str] | None = None) -> tuple[list[str], str | None]:
+                 fit: CardFit | None = None, styles: Mapping[str, str] | None = None,
+                 imposed: Mapping[str, str] | None = None) -> tuple[list[str], str | None]:
     """One job's PDFs into ``<kind>.new`` (unless the published ones were made from the same HTML,
     stylesheets and code): the files it stands for, and its stamp (None: skipped). ``origins``: for
     a card, the file, line and stakes it is printed from; a card whose text runs past its foot is
@@ -609,7 +616,8 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
     short form), the file and line that chose what it prints, and that many pages; a longer one is refused there.
     ``fit``: for cards, the type of their faces (``CardFit``), found only for a card that is printed.
     ``styles``: a document's own style sheet (a card's, or its print shop's), parsed once for every
-    document of the job that has it, not again in each page's ``<style>`` (a fifth of a card's layout)."""
+    document of the job that has it, not again in each page's ``<style>`` (a fifth of a card's layout).
+    ``imposed``: a sheet's card, listed before it: the sheet is laid from the card's PDF, not laid out again."""
     css = _stylesheet(project, stylesheet) if stylesheet else ""
     styles = styles or {}
     code = (*print_versions(), version("sphinx"), print_code_digest(project), css)
@@ -639,6 +647,13 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         if print_cache.take(build, cached, name, staging):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
+        if imposed and name in imposed:
+            paper = project.houses[house_id].book.printing
+            laid = sheet(paper)
+            target.write_bytes(impose((staging / imposed[name]).read_bytes(), laid, card_size(paper),
+                                      duplex_flip(laid.width, laid.height)))
+            print_cache.keep(build, cached, name, staging)
+            continue
         # Imported only by a job that prints: WeasyPrint and Pango take a second to load.
         from weasyprint import CSS, HTML
 
