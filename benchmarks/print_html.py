@@ -7,7 +7,8 @@
 the step that prints replaced by one that writes each document's HTML, its base address and its
 stylesheet to ``<folder>/<kind>/<house>/<label>/`` (``manifest.json``): exactly what WeasyPrint is
 handed. ``print`` makes each document of one job (a house's language, or language pair; only those
-``name``d, if any) into a PDF with nothing else: no tags for screen readers, no check that a card's
+``name``d, if any) into a PDF with nothing else but what the published file is: a printed rulebook
+tagged for screen readers as ours are (the same output; cards are not tagged); no check that a card's
 text fits, no stamps, no publishing.
 """
 
@@ -73,7 +74,7 @@ def plain_print(folder: Path, kind: str, house: str, label: str, out: Path, name
         stylesheets = [CSS(filename=document["stylesheet"])] if document["stylesheet"] else []
         html = (where / document["html"]).read_text(encoding="utf-8")
         HTML(string=html, base_url=document["base"]).write_pdf(out / f"{house}-{label}-{number}.pdf",
-                                                               stylesheets=stylesheets)
+                                                               stylesheets=stylesheets, pdf_tags=kind == "pdf")
 
 
 if __name__ == "__main__":
