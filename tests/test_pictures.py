@@ -292,3 +292,40 @@ def test_the_gate_refuses_a_showdown_order_it_cannot_draw(tree):
     assert (f"executable_examples/cash-showdown.yaml:{check}: [picture] cash-showdown-checked-river: example "
             "cash-showdown-river-checked (house club): cannot be drawn: seat 12 is not a seat of a table (1 to 10)") \
         in result.stdout, result.stdout[-2000:]
+
+
+def test_a_house_that_deals_a_four_colour_deck_sees_its_suits_in_four_colours(tree):
+    """``deck: four-colour``: on the site, each diamond of the text and of the pictures blue, each club
+    green, each heart red, each spade in the text's colour; the house that keeps the default is untouched
+    (``test_site``: hearts and diamonds red)."""
+    house = tree / "houses" / "club" / "house.yaml"
+    house.write_text(house.read_text(encoding="utf-8") + "deck: four-colour\n", encoding="utf-8")
+    run = run_rulebook(tree, "site", "--house", "club", "--lang", "en", "--builder", "html",
+                       "--build-dir", str(tree / "_build"))
+    assert run.returncode == 0, (run.stdout + run.stderr)[-2000:]
+    site = tree / "_build" / "site" / "club" / "en"
+    chart = (site / "holdem-hand-rankings.html").read_text(encoding="utf-8")
+    for card, colour in (("9\u2665", "red"), ("8\u2666", "blue"), ("7\u2663", "green")):
+        assert f'<span class="suit-{colour}">{card}</span>' in chart, card
+    assert not re.search(r'class="suit-[a-z]+">[^<]*\u2660', chart)
+    drawn = {colour: 0 for colour in ("red", "blue", "green", None)}
+    for page in site.glob("*.html"):
+        for block in BLOCK.findall(page.read_text(encoding="utf-8")):
+            for card in ET.fromstring(f"<div>{block}</div>").iter(f"{SVG}g"):
+                if card.get("class") != "rb-playing-card":
+                    continue
+                suit = card.findall(f"{SVG}text")[1]
+                colour = {"\u2665": "red", "\u2666": "blue", "\u2663": "green", "\u2660": None}[suit.text]
+                assert suit.get("class") == (f"rb-{colour}" if colour else None), ET.tostring(card)
+                drawn[colour] += 1
+    assert all(drawn.values()), drawn   # every suit seen drawn
+
+
+def test_a_deck_the_house_does_not_deal_is_one_line_naming_the_house_file_and_line(tree):
+    house = tree / "houses" / "club" / "house.yaml"
+    house.write_text(house.read_text(encoding="utf-8") + "deck: six-colour\n", encoding="utf-8")
+    run = run_rulebook(tree, "check")
+    assert run.returncode != 0 and "Traceback" not in run.stderr + run.stdout
+    said = run.stdout + run.stderr
+    assert f"houses/club/house.yaml:{line_of(house, 'deck: six-colour')}: " in said
+    assert "deck 'six-colour' must be one of two-colour, four-colour" in said

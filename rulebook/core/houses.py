@@ -20,7 +20,7 @@ from rulebook.core.parts import PartLoader
 from rulebook.core.placeholders import clean
 from rulebook.core.quantities import check_references, read_quantities
 from rulebook.core.reader import Reader
-from rulebook.core.records import (CARD_SIZES, ID_PATTERN, PAPERS, RESERVED_IDS, Message, Note, Part, PrintChoice, Rule,
+from rulebook.core.records import (CARD_SIZES, DECKS, ID_PATTERN, PAPERS, RESERVED_IDS, Message, Note, Part, PrintChoice, Rule,
                                    Rulebook, Slot)
 from rulebook.core.schema import HouseRecord
 from rulebook.core.values import resolve
@@ -198,7 +198,16 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
                     table_card_line=_line(data, "table_card"), documents=documents,
                     documents_line=_line(data, "documents"), sections=sections,
-                    printing=_print_choice(data, reader, house_id))
+                    printing=_print_choice(data, reader, house_id), deck=_deck(data, reader, house_id))
+
+
+def _deck(data: Map, reader: Reader, house_id: str) -> str:
+    """``deck:``, the colours of the suits the house deals: two-colour (the default) or four-colour."""
+    deck = data.get("deck", DECKS[0])
+    if deck not in DECKS:
+        reader.error(data.line_of("deck"), house_id, f"deck {deck!r} must be one of {', '.join(DECKS)}")
+        return DECKS[0]
+    return str(deck)
 
 
 def _print_choice(data: Map, reader: Reader, house_id: str) -> PrintChoice:

@@ -180,6 +180,9 @@ class Part:
 # (rulebook.publish.paper).
 PAPERS = ("A4", "letter")
 CARD_SIZES = ("A6", "A5")
+# The decks a house deals (``deck:``): hearts and diamonds red, or each suit its own colour (hearts red,
+# diamonds blue, clubs green, spades black), as cards and worked examples are drawn and printed.
+DECKS = ("two-colour", "four-colour")
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,7 @@ class Rulebook:
     # the passages of the document, each of which some rule the house publishes must state
     sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
     printing: PrintChoice = PrintChoice()   # its paper and card size (``print:``)
+    deck: str = DECKS[0]                    # the colours of its suits (``deck:``)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""

@@ -143,6 +143,7 @@ class HouseRecord(TypedDict):
     short_form: NotRequired[list]   # the rules its short form prints, by id (rulebook.publish.short_form)
     table_card: NotRequired[list]   # the rules its table cards cite, by id (rulebook.reading.table_facts)
     print: NotRequired[dict]        # its paper and card size (rulebook.core.records.PrintChoice)
+    deck: NotRequired[str]          # the colours of its suits: two-colour or four-colour (records.DECKS)
 
 
 # -- worked examples (executable_examples/*.yaml) ---------------------------------------------

@@ -44,6 +44,7 @@ from rulebook.publish.archive import folder
 from rulebook.publish.environments import bytecode_cache
 from rulebook.publish.render import PageRenderer
 from rulebook.publish.rule_index import RuleIndexDomain
+from rulebook.publish.svg import suit_colour
 
 STATIC = Path(__file__).parent / "static"
 ENV_VERSION = 2   # 1: the index kept as an environment attribute; 2: in RuleIndexDomain
@@ -555,25 +556,29 @@ def _write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-_RED_CARD = re.compile(r"(?:10|[2-9JQKA])[\u2665\u2666]")
+_CARD = re.compile(r"(?:10|[2-9JQKA])[\u2660\u2665\u2666\u2663]")
 
 
-class RedSuits(SphinxTransform):
-    """Hearts and diamonds in red, as on the cards themselves: each red card of the text (``10♥``)
-    becomes an inline node of class ``suit-red``; the words and the search index are unchanged."""
+class SuitColours(SphinxTransform):
+    """Suits in the colours of the house's deck, as on its cards: each card of the text (``10♥``) whose
+    suit has a colour (hearts and diamonds red; in a four-colour deck diamonds blue and clubs green)
+    becomes an inline node of class ``suit-<colour>``; the words and the search index are unchanged."""
 
     default_priority = 700
 
     def apply(self, **kwargs: Any) -> None:
+        deck = _RENDERERS[self.app].book.deck
         for text in list(self.document.findall(nodes.Text)):
-            if not _RED_CARD.search(text) or isinstance(text.parent, (nodes.literal_block, nodes.literal, nodes.raw)):
+            coloured = [found for found in _CARD.finditer(text) if suit_colour(found.group()[-1], deck)]
+            if not coloured or isinstance(text.parent, (nodes.literal_block, nodes.literal, nodes.raw)):
                 continue
             pieces: list[nodes.Node] = []
             at = 0
-            for found in _RED_CARD.finditer(text):
+            for found in coloured:
                 if found.start() > at:
                     pieces.append(nodes.Text(text[at:found.start()]))
-                pieces.append(nodes.inline(found.group(), found.group(), classes=["suit-red"]))
+                pieces.append(nodes.inline(found.group(), found.group(),
+                                           classes=[f"suit-{suit_colour(found.group()[-1], deck)}"]))
                 at = found.end()
             if at < len(text):
                 pieces.append(nodes.Text(text[at:]))
@@ -616,7 +621,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", page_conventions)
     app.connect("build-finished", write_offline, priority=900)   # after every other file is written
     app.connect("build-finished", write_compressed, priority=950)   # after the offline lists
-    app.add_transform(RedSuits)
+    app.add_transform(SuitColours)
     app.add_node(deleted, **_redline_visitors("del"))
     app.add_node(inserted, **_redline_visitors("ins"))
     app.add_role("deleted", redline_role)

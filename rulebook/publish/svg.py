@@ -27,7 +27,16 @@ from rulebook.reading.pictures import (Betting, FirstToShow, Hand, Picture, Rake
 
 WIDTH = 360                  # the viewBox's width: one px of it is about one px on a 390 px phone
 CARD_W, CARD_H, GAP = 52, 72, 8
-RED = "#b3261e"              # hearts and diamonds, as the site's text prints them (dark mode: rulebook.css)
+# Each suit's colour in the house's deck, as the site's text prints it (dark mode: rulebook.css): a
+# suit without one is drawn in the text's colour. The symbol always tells the suit; colour is only added.
+SUIT_COLOURS = {"two-colour": {"h": "red", "d": "red"}, "four-colour": {"h": "red", "d": "blue", "c": "green"}}
+INKS = {"red": "#b3261e", "blue": "#1560bd", "green": "#2e7d32"}
+SYMBOL_SUITS = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"}
+
+
+def suit_colour(suit: str, deck: str) -> str | None:
+    """The colour of a suit (``h``, or its symbol ``♥``) in a deck (``records.DECKS``); None: the text's."""
+    return SUIT_COLOURS[deck].get(SYMBOL_SUITS.get(suit, suit))
 POSTS = ("small", "big", "small+big", "straddle/post")   # the engine's roles that put chips in front of a seat
 OUT = ("out", "missed")
 TABLE_X, TABLE_Y, TABLE_RX, TABLE_RY = WIDTH / 2, 108, 150, 72   # the oval table: its centre and radii
@@ -123,14 +132,13 @@ class Drawing:
                 f'<title id="{_x(ident)}-t">{_x(title)}</title><desc id="{_x(ident)}-d">{_x(desc)}</desc>'
                 + "".join(body) + "</svg>")
 
-    @staticmethod
-    def card(x: float, y: float, card: str, w: float = CARD_W, h: float = CARD_H) -> str:
+    def card(self, x: float, y: float, card: str, w: float = CARD_W, h: float = CARD_H) -> str:
         """One playing card: its rank in the corner and its suit's symbol large in the middle (the
-        symbol tells the suit; red is only added)."""
+        symbol tells the suit; its colour in the house's deck is only added)."""
         symbol = card_symbol(card) or card
         rank, suit = symbol[:-1], symbol[-1]
-        red = card[1] in "hd"
-        fill, cls = (RED, "rb-red") if red else ("currentColor", "")
+        colour = suit_colour(card[1], self.reading.book.deck)
+        fill, cls = (INKS[colour], f"rb-{colour}") if colour else ("currentColor", "")
         return (f'<g class="rb-playing-card" transform="translate({x:g},{y:g})"><rect class="rb-card" x="0.75" y="0.75" width="{w - 1.5:g}" '
                 f'height="{h - 1.5:g}" rx="5" fill="none" stroke="currentColor" stroke-width="1.5"/>'
                 + _text(5, 21, rank, 19, True, cls=cls, fill=fill)
