@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import xml.etree.ElementTree as ET
 import itertools
 import re
 import shutil
@@ -448,6 +449,42 @@ def test_the_printed_rulebook_links_inside_itself_and_says_whose_it_is(rulebooks
             roles = structure_roles(root["/StructTreeRoot"])
             assert roles["/H2"] >= len(view.book.parts) and roles["/H4"] >= len(view.book.rules), roles
             assert roles["/Table"] and roles["/L"] and roles["/Link"], roles
+
+
+def figures_said(node, found=None) -> list[str]:
+    """The alternative text of every figure of a PDF's structure tree, in reading order."""
+    found = [] if found is None else found
+    node = node.get_object()
+    if isinstance(node, dict):
+        if node.get("/S") == "/Figure":
+            found.append(str(node.get("/Alt", "")))
+        kids = node.get("/K")
+        for kid in kids if isinstance(kids, list) else [kids] if kids is not None else []:
+            figures_said(kid, found)
+    return found
+
+
+def test_every_picture_of_the_printed_rulebook_is_a_figure_that_says_what_it_shows(rulebooks, project):
+    """Each worked example's picture is tagged as a figure whose alternative text is its title and its
+    description, in the book's language, as the site's picture says them (its ``<title>``, ``<desc>``)."""
+    from collections import Counter
+
+    from rulebook.publish.render import PageRenderer
+    from tests.test_pictures import BLOCK, SVG
+
+    for house_id in project.houses:
+        for lang in ("en", "hr"):
+            pages = PageRenderer(project, house_id, lang).pages()
+            said = Counter()
+            for rst in pages.values():
+                for block in BLOCK.findall(rst):
+                    for svg in ET.fromstring(f"<div>{block}</div>"):
+                        title, desc = svg.find(f"{SVG}title").text, svg.find(f"{SVG}desc").text
+                        said[f"{title.rstrip('.')}. {desc.rstrip('.')}."] += 1
+            root = PdfReader(rulebooks / house_id / f"rulebook-{lang}.pdf").trailer["/Root"]
+            figures = figures_said(root["/StructTreeRoot"])
+            assert said and Counter(figures) == said, (house_id, lang, (Counter(figures) - said).most_common(2),
+                                                       (said - Counter(figures)).most_common(2))
 
 
 def structure_roles(node, found=None):

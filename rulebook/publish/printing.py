@@ -349,6 +349,7 @@ class PrintRenderer:
 SELECTION = N_("A selection of the rules players meet most. Every rule is in the printed rulebook.")
 SELECTION_AT = N_("A selection of the rules players meet most. Every rule is in the rulebook: {address}")
 AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def _lowered(name: str) -> str:
@@ -686,7 +687,8 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
         if name.split("/")[-2:-1] == [PRESS]:   # the print shop's: PDF/X-4, its bleed box 3 mm round the trim
             document.write_pdf(target, finisher=functools.partial(_for_the_press, identity=cached), pdf_variant="pdf/x-4")
         else:
-            document.write_pdf(target, finisher=_print_as_laid_out, pdf_tags=kind == "pdf")
+            document.write_pdf(target, finisher=_tagged_as_laid_out if kind == "pdf" else _print_as_laid_out,
+                               pdf_tags=kind == "pdf")
         print_cache.keep(build, cached, name, staging)
     return list(pages), stamp
 
@@ -856,6 +858,40 @@ def _print_as_laid_out(document, pdf) -> None:
     if len(document.pages) > 1:
         first = document.pages[0]
         pdf.catalog["ViewerPreferences"]["Duplex"] = duplex_flip(first.width, first.height)
+
+
+def _tagged_as_laid_out(document, pdf) -> None:
+    """A printed rulebook: printed as laid out, each worked example's picture tagged as a figure whose
+    alternative text is all its text alternative says (``figures_described``)."""
+    _print_as_laid_out(document, pdf)
+    figures_described(document, pdf)
+
+
+def figures_described(document, pdf) -> None:
+    """Each picture's figure tag told the picture's description as well as its title: WeasyPrint gives
+    an SVG figure its ``<title>`` alone ("The table in hand 2"), a screen reader on paper then loses what
+    the site says with ``<desc>`` (who posts, who wins). Figures are found by their page and place, where
+    WeasyPrint laid out the SVG they tag."""
+    import pydyf
+
+    said: dict[tuple[int, float, float], str] = {}
+    for number, page in enumerate(document.pages):
+        for box in page._page_box.descendants():   # (WeasyPrint's own tagging walks the same boxes)
+            element = getattr(box, "element", None)
+            if element is None or element.tag != f"{{{SVG_NS}}}svg":
+                continue
+            words = [re.sub(r"[ \t\r\n]+", " ", "".join(part.itertext())).strip() for name in ("title", "desc")
+                     if (part := element.find(f"{{{SVG_NS}}}{name}")) is not None]
+            said[(number, round(box.content_box_x(), 1), round(box.content_box_y(), 1))] = ". ".join(
+                word.rstrip(".") for word in words if word) + "."
+    pages = {str(reference): number for number, reference in enumerate(pdf.page_references)}
+    for tagged in pdf.objects:
+        if not (isinstance(tagged, pydyf.Dictionary) and tagged.get("S") == "/Figure" and "A" in tagged):
+            continue
+        left, top = (round(float(value), 1) for value in list(tagged["A"]["BBox"])[:2])
+        text = said.get((pages.get(str(tagged["Pg"]), -1), left, top))
+        if text:
+            tagged["Alt"] = pydyf.String(text)
 
 
 def _for_the_press(document, pdf, identity: str) -> None:
