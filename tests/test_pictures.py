@@ -30,6 +30,9 @@ KINDS = ("hands.winners", "hands.evaluate", "pots.split", "table.hand_roles", "b
          "showdown.order", "showdown.first_to_show", "table.may_straddle", "table.seat_change_must_post",
          "table.blind_positions", "table.heads_up_button")
 # The English of the pictures' words that no other language writes the same way.
+# English words a language's poker talk borrows, as its own text writes them: Croatian says "hand" for
+# a deal ("u tom handu"; the casino's own document: "o svom handu"), its tables' column "Hand".
+BORROWED = {"hr": ("Hand ",)}
 ENGLISH = ("Seat", "Wins", "Splits", "Hand ", "The table", "The hand", "How the pot", "each player", "Minimum raise",
            "Left in", "shows first", "may straddle", "must post", "Main pot",
            "Stakes", "Bets and", "Away from")
@@ -95,7 +98,8 @@ def test_every_picture_says_the_examples_values_in_every_language(project, house
                 assert title and desc and len(desc) > 10, f"{example.id}: no text alternative"
                 words = " ".join([title, desc, *_texts(svg)])
                 if lang != "en":
-                    assert not [w for w in ENGLISH if w in words], f"{house}/{lang} {example.id}: English in {words!r}"
+                    assert not [w for w in ENGLISH if w in words and w not in BORROWED.get(lang, ())], \
+                        f"{house}/{lang} {example.id}: English in {words!r}"
                 assert "<" not in words and "{" not in words
             drawn = " ".join(" ".join([*_texts(svg), svg.find(f"{SVG}desc").text]) for svg in svgs)
             cards = [card for svg in svgs for card in _cards(svg)]
