@@ -26,7 +26,8 @@ from tests.conftest import edit, line_of, run_rulebook
 
 SVG = "{http://www.w3.org/2000/svg}"
 BLOCK = re.compile(r'<div class="rb-pictures">(.*?)</div>')
-KINDS = ("hands.winners", "hands.evaluate", "pots.split", "table.hand_roles", "betting.min_raise_to", "house.rake",
+KINDS = ("hands.winners", "hands.evaluate", "pots.split", "table.hand_roles", "betting.min_raise_to",
+         "betting.interpret_chips", "house.rake",
          "showdown.order", "showdown.first_to_show", "table.may_straddle", "table.seat_change_must_post",
          "table.blind_positions", "table.heads_up_button")
 # The English of the pictures' words that no other language writes the same way.
@@ -160,6 +161,16 @@ def _read_back(kind: str, outcome, reading, drawn: str, svgs: list[ET.Element]) 
         for step, level in enumerate(levels, 1):
             assert level in numbers and fmt.count(step) in numbers, f"{where}: step {step}, {level}"
         assert minimum in numbers and said("Minimum raise: to {amount}", amount=minimum) in drawn, where
+    elif kind == "betting.interpret_chips":
+        for chip in _shown(reading, binding, call.args[0]):
+            assert chip in numbers, f"{where}: the chip {chip} is not drawn"
+        facing = _shown(reading, binding, dict(call.kwargs)["levels"])[-1]
+        assert said("Bet to call: {amount}", amount=facing) in drawn, f"{where}: facing {facing}"
+        action, total = outcome.check.expect
+        action, total = binding[action].literal, reading.show(binding[total])
+        meaning = said("{action} to {amount}" if action == "raise" else "{action}: {amount}",
+                       action=fmt.word(action), amount=total)
+        assert meaning in drawn, f"{where}: {meaning!r} not in {drawn!r}"
     elif kind == "house.rake":
         pots = [binding[item.name] for item in call.args[0].items] if hasattr(call.args[0], "items") \
             else [binding[call.args[0].name]]
@@ -279,6 +290,11 @@ def test_a_picture_of_the_newer_kinds_that_cannot_be_drawn_is_refused(project):
     move = outcome("seat-change-away-from-blinds-example", "seat_change_must_post")
     with pytest.raises(PictureError, match="not from a seat taken to a free one"):
         pictures([dataclasses.replace(move, arguments=(4, 5))])
+    chips = outcome("cash-betting-big-blind-single-chip", "interpret_chips")
+    with pytest.raises(PictureError, match="is not what chips are"):
+        pictures([dataclasses.replace(chips, actual=("fold", 0), expected=("fold", 0))])
+    with pytest.raises(PictureError, match="cannot be facing a bet of 10"):
+        pictures([dataclasses.replace(chips, keywords=(*chips.keywords, ("own_bet", 25)))])
     order = outcome("cash-showdown-river-checked", "order")
     with pytest.raises(PictureError, match="is not the seats at the showdown"):
         pictures([dataclasses.replace(order, actual=[8, 2], expected=[8, 2])])

@@ -22,8 +22,8 @@ from rulebook.i18n.formatting import cldr
 from rulebook.i18n.vocabulary import card_symbol
 from rulebook.publish.rst import Markup
 from rulebook.reading import Reading
-from rulebook.reading.pictures import (Betting, FirstToShow, Hand, Picture, Rake, Seats, ShowOrder, Showdown, Split,
-                                       Table)
+from rulebook.reading.pictures import (Betting, Chips, FirstToShow, Hand, Picture, Rake, Seats, ShowOrder, Showdown,
+                                       Split, Table)
 
 WIDTH = 360                  # the viewBox's width: one px of it is about one px on a 390 px phone
 CARD_W, CARD_H, GAP = 52, 72, 8
@@ -98,6 +98,8 @@ class Drawing:
             return self.split(picture, ident)
         if isinstance(picture, Betting):
             return self.betting(picture, ident)
+        if isinstance(picture, Chips):
+            return self.chips_put_out(picture, ident)
         if isinstance(picture, Rake):
             return self.rake(picture, ident)
         if isinstance(picture, ShowOrder):
@@ -338,6 +340,36 @@ class Drawing:
                 for i, level in enumerate(picture.levels)]
         desc.append(said + ".")
         return self._svg("betting", ident, bottom + 8, self._("The bets so far and the minimum raise"), " ".join(desc), body)
+
+    def chips_put_out(self, picture: Chips, ident: str) -> str:
+        """The bet a player faces, the chips they put out (each a chip with its value under it) and what
+        they said, and what the chips are, marked: a call, a raise to a total, or a bet."""
+        fmt = self.reading.fmt
+        head = [self._("Bet to call: {amount}", amount=self.amount(picture.facing)) if picture.facing
+                else self._("No bet yet")]
+        if picture.own:
+            head.append(self._("Already in front of the player: {amount}", amount=self.amount(picture.own)))
+        head.append(self._("Announced: {word}", word=fmt.word(picture.declared)) if picture.declared
+                    else self._("Nothing announced"))
+        body, bottom = self.lines(15, head, (0,))
+        per_row, spacing, radius = 6, 60, 21
+        for i, chip in enumerate(picture.chips):
+            x, y = radius + 2 + (i % per_row) * spacing, bottom + 34 + (i // per_row) * 70
+            body.append(f'<g class="rb-chip"><circle cx="{x:g}" cy="{y:g}" r="{radius}" fill="none" stroke="currentColor" '
+                        f'stroke-width="2"/><circle cx="{x:g}" cy="{y:g}" r="{radius - 5}" fill="none" '
+                        f'stroke="currentColor" stroke-width="4" stroke-dasharray="5 5"/>'
+                        f'<circle cx="{x:g}" cy="{y:g}" r="{radius - 10}" fill="none" stroke="currentColor" '
+                        f'stroke-width="1"/></g>')
+            body.append(_text(x, y + radius + 16, self.amount(chip), 12, anchor="middle"))
+        rows = (len(picture.chips) + per_row - 1) // per_row
+        meaning = (self._("{action} to {amount}", action=fmt.word(picture.action), amount=self.amount(picture.total))
+                   if picture.action == "raise" else
+                   self._("{action}: {amount}", action=fmt.word(picture.action), amount=self.amount(picture.total)))
+        marked, bottom = self.lines(bottom + 34 + rows * 70, ["\u2605 " + meaning], (0,))
+        body += marked
+        put = self._("Chips put out: {chips}", chips=self.listed([self.amount(chip) for chip in picture.chips]))
+        desc = " ".join(sentence.rstrip(".") + "." for sentence in [*head, put, meaning])
+        return self._svg("chips", ident, bottom + 8, self._("The chips put out and what they are"), desc, body)
 
     def rake(self, picture: Rake, ident: str) -> str:
         """Each pot, the rake the house takes from it and what is left in it, in the house's money."""

@@ -75,6 +75,19 @@ class Betting:
 
 
 @dataclass(frozen=True)
+class Chips:
+    """``betting.interpret_chips``: the bet the player faces (None: nobody has bet), what is already in
+    front of them (None: nothing), the chips they put out now, what they said (None: nothing), and what
+    the engine says the chips are (``bet``, ``call`` or ``raise``) with the round's total it makes."""
+    facing: Value | None
+    own: Value | None
+    chips: tuple[Value, ...]
+    declared: str | None
+    action: str
+    total: Value
+
+
+@dataclass(frozen=True)
 class Rake:
     """``house.rake``: the stakes, the players dealt in (None: not asked), whether there was a flop,
     and each pot with the rake the engine takes from it (main pot first)."""
@@ -119,7 +132,8 @@ class Table:
     answers: tuple[tuple[int, str], ...] = ()
 
 
-Picture = Union[Showdown, Hand, Split, Seats, Betting, Rake, ShowOrder, FirstToShow, Table]
+Picture = Union[Showdown, Hand, Split, Seats, Betting, Chips, Rake, ShowOrder, FirstToShow, Table]
+MOST_CHIPS = 12   # chips put out at once that a picture draws one by one
 TABLE_CALLS = ("table.may_straddle", "table.seat_change_must_post", "table.blind_positions", "table.heads_up_button")
 
 
@@ -217,6 +231,8 @@ def _picture(outcome: Outcome) -> Picture | None:
         units = _units(outcome, call.args[0], len(levels))
         unit = _expected_unit(outcome) or units[-1]
         return Betting(tuple(Value(literal=a, unit=u) for a, u in zip(levels, units)), Value(literal=outcome.actual, unit=unit))
+    if where == "betting.interpret_chips" and len(outcome.arguments) == 1:
+        return _chips(outcome, keywords, line)
     if where == "house.rake" and len(outcome.arguments) == 1:
         pots, rakes = outcome.arguments[0], outcome.actual
         if not isinstance(pots, (list, tuple)) or not 1 <= len(pots) <= 4 or not all(_amount(p, 0) for p in pots):
@@ -248,6 +264,32 @@ def _picture(outcome: Outcome) -> Picture | None:
     if where in TABLE_CALLS:
         return _table(where, outcome, keywords, line)
     return None
+
+
+def _chips(outcome: Outcome, keywords: dict[str, Any], line: int) -> Chips:
+    """The chips one player puts out, and what the engine says they are: every amount in the unit the
+    example gives the big blind in (money, or a tournament's chips)."""
+    chips, levels, own = outcome.arguments[0], keywords.get("levels"), keywords.get("own_bet", 0)
+    if not isinstance(chips, (list, tuple)) or not 1 <= len(chips) <= MOST_CHIPS or not all(_amount(c) for c in chips):
+        raise PictureError(line, f"{chips!r} is not one to {MOST_CHIPS} chips, each an amount")
+    if not isinstance(levels, (list, tuple)) or not all(_amount(a) for a in levels) or list(levels) != sorted(levels):
+        raise PictureError(line, f"{levels!r} is not the round's bets so far, each more than the one before")
+    facing = levels[-1] if levels else 0
+    if not _amount(own, 0) or own > facing:
+        raise PictureError(line, f"a player with {own!r} in front cannot be facing a bet of {facing!r}")
+    answer = outcome.actual
+    if not (isinstance(answer, (list, tuple)) and len(answer) == 2 and answer[0] in ("bet", "call", "raise")
+            and _amount(answer[1])):
+        raise PictureError(line, f"{answer!r} is not what chips are (a bet, a call or a raise, and its total)")
+    unit = _unit(outcome, dict(outcome.check.call.kwargs).get("big_blind"))
+    declared = keywords.get("declared")
+
+    def amount(value: int) -> Value:
+        return Value(literal=value, unit=unit)
+
+    return Chips(amount(facing) if facing else None, amount(own) if own else None,
+                 tuple(amount(chip) for chip in chips), str(declared) if declared else None,
+                 str(answer[0]), amount(answer[1]))
 
 
 def _table(where: str, outcome: Outcome, keywords: dict[str, Any], line: int) -> Table:
