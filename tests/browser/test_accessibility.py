@@ -153,7 +153,7 @@ def test_axe_finds_nothing_serious_on_the_root_pages(tabs, server, built_site):
     assert moderate <= MODERATE_BEFORE["root"] // 2, moderate
 
 
-PICTURES = ("showdown", "hand", "split", "seats", "betting", "rake", "show-order", "first-to-show", "table")
+PICTURES = ("showdown", "hand", "split", "seats", "betting", "chips", "rake", "show-order", "first-to-show", "table")
 
 
 @pytest.mark.parametrize("house", ["club", "casino"])
