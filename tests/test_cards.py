@@ -437,6 +437,45 @@ def test_each_face_is_set_as_large_as_it_holds(project):
     assert checked == 5 + 2 + 5 + 2 + 1
 
 
+def test_a_face_fitted_once_is_laid_out_once_on_the_two_sided_card(project, tmp_path, monkeypatch):
+    """The Romanian and the English card of a stakes fitted, each face's size kept: the two-sided card,
+    whose faces are theirs, is laid out once, at the sizes they were fitted to; with no sizes kept it is
+    fitted again (several layouts) to the same sizes; a kept size that is no size of a card is not taken."""
+    from weasyprint import HTML
+
+    from rulebook.publish import print_cache
+    from rulebook.publish.printing import CardFit, PrintRenderer, _numbered, _stylesheet, card_css
+    from rulebook.reading.table_facts import table_rows
+
+    monkeypatch.delenv(print_cache.VARIABLE, raising=False)
+    book = project.houses["club"].book
+    css = _stylesheet(project, project.root / "templates" / "print" / "card.css") + card_css(book.printing)
+    row = table_rows(book)[0]
+    ro, en = PrintRenderer(project, "club", "ro"), PrintRenderer(project, "club", "en")
+    layouts = []
+
+    def render(html: str):
+        layouts.append(html)
+        return HTML(string=html, base_url=str(project.root)).render()
+
+    def fitted(faces, build):
+        html = ro.card(_numbered(faces), row, css, "card")
+        fit = CardFit({"card": "card"}, {"card": html}, 105, build, "salt")
+        layouts.clear()
+        fit("card", html, render)
+        return fit.sizes["card"], len(layouts)
+
+    alone = [fitted([renderer.face(row)], tmp_path) for renderer in (ro, en)]
+    assert all(count >= 2 for _, count in alone), alone     # each fitted by laying it out more than once
+    both, count = fitted([ro.face(row), en.face(row)], tmp_path)
+    assert count == 1 and both == {0: alone[0][0][0], 1: alone[1][0][0]}, (both, count, alone)
+    again, count = fitted([ro.face(row), en.face(row)], tmp_path / "elsewhere")
+    assert count >= 2 and again == both
+    for entry in print_cache.folder(tmp_path).glob("fit-*"):
+        (entry / print_cache.FIT).write_text("400", encoding="ascii")
+    assert fitted([ro.face(row), en.face(row)], tmp_path)[1] >= 2
+
+
 def test_the_print_shops_cards_print_the_same_bytes_in_any_build(project, tmp_path, monkeypatch):
     """A print shop's card printed twice, in two build folders with no print cache between them, is the
     same file to the byte: its PDF/X document id is made from what it is printed from (WeasyPrint's own

@@ -10,7 +10,8 @@ The cache is ``$RULEBOOK_PRINT_CACHE`` if set, else ``<build>/print-cache``. It 
 any other, so nothing in it is trusted: an entry is taken only whole and with every file's bytes
 still those recorded when it was written; anything else is dropped and printed again. Entries are
 written whole or not at all (a folder renamed into place), and only the most recently used
-``KEEP`` stay.
+``KEEP`` stay. Beside the files, the type size each card face was fitted to (``fitted``): the two-sided
+card's faces are the faces of its two languages' cards, fitted once.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ VARIABLE = "RULEBOOK_PRINT_CACHE"
 KEEP = 2000   # entries (one printed file each): some twenty whole builds of two houses
 MANIFEST = "file.json"   # the file's name where it was printed, and the digest of its bytes
 FILE = "printed"
+FIT = "size"   # a card face's fitted type size, in points
 
 
 def folder(build: Path) -> Path:
@@ -70,6 +72,31 @@ def keep(build: Path, key: str, name: str, source: Path) -> None:
         try:
             os.rename(partial, cache / key)
         except OSError:   # another process kept the same print first
+            shutil.rmtree(partial, ignore_errors=True)
+    except OSError:
+        return
+
+
+def fitted(build: Path, key: str) -> float | None:
+    """The type size a card's face was fitted to (``printing.CardFit``), kept under ``key`` (what the
+    face is and what lays it out); None when not kept, or not a size a card is set in."""
+    try:
+        size = float((folder(build) / f"fit-{key}" / FIT).read_text(encoding="ascii")[:16])
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return size if 1.0 <= size <= 100.0 else None
+
+
+def keep_fit(build: Path, key: str, size: float) -> None:
+    """Keep a face's fitted type size under ``key``, whole or not at all; never fails a build."""
+    cache = folder(build)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=".new-", dir=cache))
+        (partial / FIT).write_text(f"{size:g}", encoding="ascii")
+        try:
+            os.rename(partial, cache / f"fit-{key}")
+        except OSError:   # another process kept it first
             shutil.rmtree(partial, ignore_errors=True)
     except OSError:
         return

@@ -461,8 +461,9 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     if prints_rake_card(book) and len(renderers) == 1:
         documents(RAKE_FILE, RAKE_SHEET_FILE, first.bands, None, (book.house_file, book.house.line_of("rake"), "rake"))
     return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
-                        origins=origins, fit=CardFit(families, pages, card_size(book.printing)[0]), styles=styles,
-                        imposed=imposed)
+                        origins=origins, styles=styles, imposed=imposed,
+                        fit=CardFit(families, pages, card_size(book.printing)[0], Path(build),
+                                    digest(*print_versions(), print_code_digest(project), css)))
 
 
 def _numbered(faces: list[Markup]) -> list[Markup]:
@@ -476,7 +477,10 @@ class CardFit:
     ``SMALLEST`` (11 pt), from a start in proportion to the card's width, grown by the room a face
     leaves, and made smaller again while its text runs past the foot or out of the face's width.
     Found once per card by laying its own document out (two or three times), then used for its sheet
-    and its print shop's page, whose faces are the same; the card's last layout is the one printed."""
+    and its print shop's page, whose faces are the same; the card's last layout is the one printed.
+    Each face's size is kept in the print cache by what the face is and what lays it out (``salt``: the
+    card's style sheet, the code and libraries that print): a face fitted before (the two-sided card's,
+    fitted on its languages' own cards) is laid out once, at its size."""
 
     SMALLEST = 11.0    # pt: every line a player reads from a seat
     LARGEST = 24.0
@@ -485,9 +489,12 @@ class CardFit:
     TRIES = 4          # layouts after the first, at most
     STEP = 0.25        # pt: sizes are rounded to it, so that the same card is always set the same
 
-    def __init__(self, families: Mapping[str, str], pages: Mapping[str, str], card_width: float):
-        self.families, self.pages = families, pages
+    def __init__(self, families: Mapping[str, str], pages: Mapping[str, str], card_width: float,
+                 build: Path | None = None, salt: str = ""):
+        self.families, self.pages, self.build = families, pages, build
         self.start = self._rounded(self.SMALLEST * card_width / 105.0)
+        self.salt = digest(salt, f"{card_width:g}", str(self.SMALLEST), str(self.LARGEST), str(self.FILL),
+                           str(self.ENOUGH), str(self.TRIES), str(self.STEP))
         self.sizes: dict[str, dict[int, float]] = {}
 
     def __call__(self, name: str, html: str, render: Callable[[str], Any]) -> tuple[str, Any]:
@@ -503,6 +510,18 @@ class CardFit:
 
     def _fit(self, family: str, render: Callable[[str], Any]) -> Any:
         html = self.pages[family]
+        keys = {int(index): digest(self.salt, face) for index, face in _FACE.findall(html)}
+        kept = {index: print_cache.fitted(self.build, key) for index, key in keys.items()} if self.build else {}
+        if kept and all(size is not None and self.SMALLEST <= size <= self.LARGEST for size in kept.values()):
+            self.sizes[family] = sizes = {index: float(size) for index, size in kept.items() if size is not None}
+            return render(_sized(html, sizes))
+        document = self._found(family, html, render)
+        if self.build:
+            for index, key in keys.items():
+                print_cache.keep_fit(self.build, key, self.sizes[family][index])
+        return document
+
+    def _found(self, family: str, html: str, render: Callable[[str], Any]) -> Any:
         faces = range(html.count("data-face="))
         sizes = {index: self.start for index in faces}
         fits: dict[int, float] = {}        # each face's largest size seen to fit
@@ -556,6 +575,10 @@ class CardFit:
 
     def _rounded(self, size: float) -> float:
         return round(size / self.STEP) * self.STEP
+
+
+# A face of a card document, its place (``data-face``) apart from what it is.
+_FACE = re.compile(r'<section data-face="(\d+)" (class="face.*?</section>)', re.S)
 
 
 def _sized(html: str, sizes: Mapping[int, float]) -> str:
