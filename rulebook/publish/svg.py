@@ -12,6 +12,8 @@ so it reads in light and dark mode and in black and white on paper; it holds no 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 from dataclasses import replace
 from html import escape
 
@@ -90,25 +92,8 @@ class Drawing:
         return Markup(f'<div class="rb-pictures">{"".join(svgs)}</div>')
 
     def picture(self, picture: Picture, ident: str) -> str:
-        if isinstance(picture, Showdown):
-            return self.showdown(picture, ident)
-        if isinstance(picture, Hand):
-            return self.hand(picture, ident)
-        if isinstance(picture, Split):
-            return self.split(picture, ident)
-        if isinstance(picture, Betting):
-            return self.betting(picture, ident)
-        if isinstance(picture, Chips):
-            return self.chips_put_out(picture, ident)
-        if isinstance(picture, Rake):
-            return self.rake(picture, ident)
-        if isinstance(picture, ShowOrder):
-            return self.show_order(picture, ident)
-        if isinstance(picture, FirstToShow):
-            return self.first_to_show(picture, ident)
-        if isinstance(picture, Table):
-            return self.table(picture, ident)
-        return self.seats(picture, ident)
+        """One picture, drawn by the method for its kind (``DRAWN``)."""
+        return DRAWN[type(picture)](self, picture, ident)
 
     # -- words -------------------------------------------------------------------------------------
 
@@ -518,3 +503,11 @@ class Drawing:
         numbers = [self.reading.fmt.count(seat) for seat in seats]
         return (self._("seat {number}", number=numbers[0]) if len(numbers) == 1
                 else self._("seats {numbers}", numbers=self.listed(numbers)))
+
+
+# Each kind of picture and the method of ``Drawing`` that draws it.
+DRAWN: dict[type, Callable[[Drawing, Any, str], str]] = {
+    Showdown: Drawing.showdown, Hand: Drawing.hand, Split: Drawing.split, Seats: Drawing.seats, Betting: Drawing.betting,
+    Chips: Drawing.chips_put_out, Rake: Drawing.rake, ShowOrder: Drawing.show_order,
+    FirstToShow: Drawing.first_to_show, Table: Drawing.table,
+}

@@ -11,7 +11,7 @@ The pictures are language-free; the drawing says them in the reader's words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Union
 
@@ -184,91 +184,121 @@ def _joined(table: Table, more: Table) -> Table:
 
 
 def _picture(outcome: Outcome) -> Picture | None:
-    call, line = outcome.check.call, outcome.check.line
-    keywords = dict(outcome.keywords)
-    where = f"{call.owner}.{call.function}"
-    if where == "hands.winners" and len(outcome.arguments) == 2 and keywords.get("game", "holdem") == "holdem":
-        holes, board = outcome.arguments
-        seats = tuple(sorted(holes))
-        for seat in seats:
-            _seat(seat, line)
-        drawn = Showdown(_cards(board, line, 3, 5), tuple((seat, _cards(holes[seat], line, 2, 2)) for seat in seats),
-                         tuple(outcome.actual))
-        _distinct([*drawn.board, *(card for _, cards in drawn.holes for card in cards)], line)
-        if not drawn.winners or not set(drawn.winners) <= set(seats):
-            raise PictureError(line, f"the winners {list(drawn.winners)} are not among the seats shown {list(seats)}")
-        return drawn
-    if where == "hands.evaluate" and call.fields == ("category",) and len(outcome.arguments) == 1:
-        cards = _cards(outcome.arguments[0], line, 5, 7)
-        _distinct(list(cards), line)
-        return Hand(cards, str(outcome.actual))
-    if where == "pots.split" and len(outcome.arguments) == 2:
-        pot, _ = outcome.arguments
-        unit = _unit(outcome, call.args[0])
-        shares = {_seat(seat, line): amount for seat, amount in outcome.actual.items()}
-        if sum(shares.values()) != pot:
-            raise PictureError(line, f"the shares {shares} do not add up to the pot of {pot}")
-        return Split(Value(literal=pot, unit=unit), _seat(keywords["button"], line),
-                     tuple((seat, Value(literal=amount, unit=unit)) for seat, amount in sorted(shares.items())))
-    if where == "table.hand_roles" and len(outcome.arguments) == 1:
-        seats = tuple(sorted(_seat(seat, line) for seat in outcome.arguments[0]))
-        if len(set(seats)) != len(seats):
-            raise PictureError(line, f"a seat is listed twice among the seats {list(seats)}")
-        roles = tuple(sorted((seat, str(role)) for seat, role in outcome.actual.items()))
-        if {seat for seat, _ in roles} - set(seats):
-            raise PictureError(line, f"the engine names a seat outside the seats {list(seats)}")
-        hand = dict(outcome.binding).get("hand")
-        number = hand.literal if hand is not None and isinstance(hand.literal, int) else None
-        return Seats(seats, roles, _seat(keywords["button"], line), number)
-    if where == "betting.min_raise_to" and len(outcome.arguments) == 1:
-        levels = outcome.arguments[0]
-        if not isinstance(levels, (list, tuple)) or not levels or not all(_amount(a) for a in levels):
-            raise PictureError(line, f"{levels!r} is not a list of bets, each an amount")
-        if list(levels) != sorted(levels):
-            raise PictureError(line, f"the bets {list(levels)} go down: each raise is to more than the bet before")
-        if not _amount(outcome.actual) or outcome.actual <= levels[-1]:
-            raise PictureError(line, f"a minimum raise to {outcome.actual!r} is not above the bet of {levels[-1]!r}")
-        units = _units(outcome, call.args[0], len(levels))
-        unit = _expected_unit(outcome) or units[-1]
-        return Betting(tuple(Value(literal=a, unit=u) for a, u in zip(levels, units)), Value(literal=outcome.actual, unit=unit))
-    if where == "betting.interpret_chips" and len(outcome.arguments) == 1:
-        return _chips(outcome, keywords, line)
-    if where == "house.rake" and len(outcome.arguments) == 1:
-        pots, rakes = outcome.arguments[0], outcome.actual
-        if not isinstance(pots, (list, tuple)) or not 1 <= len(pots) <= 4 or not all(_amount(p, 0) for p in pots):
-            raise PictureError(line, f"{pots!r} is not a list of one to four pots, each an amount")
-        if not isinstance(rakes, (list, tuple)) or len(rakes) != len(pots):
-            raise PictureError(line, f"the rakes {rakes!r} are not one for each of the pots {list(pots)}")
-        for pot, rake in zip(pots, rakes):
-            if not _amount(rake, 0) or rake > pot:
-                raise PictureError(line, f"a rake of {rake!r} cannot be taken from a pot of {pot!r}")
-        if len(outcome.example.rows) > 2:     # a table of pots is its own picture
-            return None
-        units = _units(outcome, call.args[0], len(pots))
-        players = keywords.get("players")
-        return Rake(str(keywords.get("stakes", "")), players if isinstance(players, int) else None,
-                    keywords.get("flop", True) is not False,
-                    tuple((Value(literal=p, unit=u), Value(literal=r, unit=u)) for p, r, u in zip(pots, rakes, units)))
-    if where == "showdown.order" and len(outcome.arguments) == 1:
-        active = [_seat(seat, line) for seat in outcome.arguments[0]]
-        order = tuple(_seat(seat, line) for seat in outcome.actual)
-        if sorted(order) != sorted(set(active)) or len(active) < 2:
-            raise PictureError(line, f"the order {list(order)} is not the seats at the showdown {active}, each once")
-        last = keywords.get("last_aggressor")
-        return ShowOrder(_seat(keywords["button"], line), None if last is None else _seat(last, line), order)
-    if where == "showdown.first_to_show" and len(outcome.arguments) == 1 and outcome.actual is not None:
-        actions = tuple((_seat(seat, line), str(action)) for seat, action in outcome.arguments[0])
-        if _seat(outcome.actual, line) not in {seat for seat, _ in actions}:
-            raise PictureError(line, f"seat {outcome.actual} shows first but did not act in {list(actions)}")
-        return FirstToShow(actions, str(keywords.get("rule", "last_aggressor")), outcome.actual)
-    if where in TABLE_CALLS:
-        return _table(where, outcome, keywords, line)
-    return None
+    """The picture of one check the engine agreed with (None: a call no picture draws)."""
+    call = outcome.check.call
+    drawing = _DRAWN.get(f"{call.owner}.{call.function}")
+    return drawing(outcome, dict(outcome.keywords), outcome.check.line) if drawing else None
 
 
-def _chips(outcome: Outcome, keywords: dict[str, Any], line: int) -> Chips:
+def _showdown(outcome: Outcome, keywords: dict[str, Any], line: int) -> Showdown | None:
+    if len(outcome.arguments) != 2 or keywords.get("game", "holdem") != "holdem":
+        return None
+    holes, board = outcome.arguments
+    seats = tuple(sorted(holes))
+    for seat in seats:
+        _seat(seat, line)
+    drawn = Showdown(_cards(board, line, 3, 5), tuple((seat, _cards(holes[seat], line, 2, 2)) for seat in seats),
+                     tuple(outcome.actual))
+    _distinct([*drawn.board, *(card for _, cards in drawn.holes for card in cards)], line)
+    if not drawn.winners or not set(drawn.winners) <= set(seats):
+        raise PictureError(line, f"the winners {list(drawn.winners)} are not among the seats shown {list(seats)}")
+    return drawn
+
+
+def _hand(outcome: Outcome, keywords: dict[str, Any], line: int) -> Hand | None:
+    if outcome.check.call.fields != ("category",) or len(outcome.arguments) != 1:
+        return None
+    cards = _cards(outcome.arguments[0], line, 5, 7)
+    _distinct(list(cards), line)
+    return Hand(cards, str(outcome.actual))
+
+
+def _split(outcome: Outcome, keywords: dict[str, Any], line: int) -> Split | None:
+    if len(outcome.arguments) != 2:
+        return None
+    pot, _ = outcome.arguments
+    unit = _unit(outcome, outcome.check.call.args[0])
+    shares = {_seat(seat, line): amount for seat, amount in outcome.actual.items()}
+    if sum(shares.values()) != pot:
+        raise PictureError(line, f"the shares {shares} do not add up to the pot of {pot}")
+    return Split(Value(literal=pot, unit=unit), _seat(keywords["button"], line),
+                 tuple((seat, Value(literal=amount, unit=unit)) for seat, amount in sorted(shares.items())))
+
+
+def _seats_of_hand(outcome: Outcome, keywords: dict[str, Any], line: int) -> Seats | None:
+    if len(outcome.arguments) != 1:
+        return None
+    seats = tuple(sorted(_seat(seat, line) for seat in outcome.arguments[0]))
+    if len(set(seats)) != len(seats):
+        raise PictureError(line, f"a seat is listed twice among the seats {list(seats)}")
+    roles = tuple(sorted((seat, str(role)) for seat, role in outcome.actual.items()))
+    if {seat for seat, _ in roles} - set(seats):
+        raise PictureError(line, f"the engine names a seat outside the seats {list(seats)}")
+    hand = dict(outcome.binding).get("hand")
+    number = hand.literal if hand is not None and isinstance(hand.literal, int) else None
+    return Seats(seats, roles, _seat(keywords["button"], line), number)
+
+
+def _betting(outcome: Outcome, keywords: dict[str, Any], line: int) -> Betting | None:
+    if len(outcome.arguments) != 1:
+        return None
+    levels = outcome.arguments[0]
+    if not isinstance(levels, (list, tuple)) or not levels or not all(_amount(a) for a in levels):
+        raise PictureError(line, f"{levels!r} is not a list of bets, each an amount")
+    if list(levels) != sorted(levels):
+        raise PictureError(line, f"the bets {list(levels)} go down: each raise is to more than the bet before")
+    if not _amount(outcome.actual) or outcome.actual <= levels[-1]:
+        raise PictureError(line, f"a minimum raise to {outcome.actual!r} is not above the bet of {levels[-1]!r}")
+    units = _units(outcome, outcome.check.call.args[0], len(levels))
+    unit = _expected_unit(outcome) or units[-1]
+    return Betting(tuple(Value(literal=a, unit=u) for a, u in zip(levels, units)), Value(literal=outcome.actual, unit=unit))
+
+
+def _rake(outcome: Outcome, keywords: dict[str, Any], line: int) -> Rake | None:
+    if len(outcome.arguments) != 1:
+        return None
+    pots, rakes = outcome.arguments[0], outcome.actual
+    if not isinstance(pots, (list, tuple)) or not 1 <= len(pots) <= 4 or not all(_amount(p, 0) for p in pots):
+        raise PictureError(line, f"{pots!r} is not a list of one to four pots, each an amount")
+    if not isinstance(rakes, (list, tuple)) or len(rakes) != len(pots):
+        raise PictureError(line, f"the rakes {rakes!r} are not one for each of the pots {list(pots)}")
+    for pot, rake in zip(pots, rakes):
+        if not _amount(rake, 0) or rake > pot:
+            raise PictureError(line, f"a rake of {rake!r} cannot be taken from a pot of {pot!r}")
+    if len(outcome.example.rows) > 2:     # a table of pots is its own picture
+        return None
+    units = _units(outcome, outcome.check.call.args[0], len(pots))
+    players = keywords.get("players")
+    return Rake(str(keywords.get("stakes", "")), players if isinstance(players, int) else None,
+                keywords.get("flop", True) is not False,
+                tuple((Value(literal=p, unit=u), Value(literal=r, unit=u)) for p, r, u in zip(pots, rakes, units)))
+
+
+def _show_order(outcome: Outcome, keywords: dict[str, Any], line: int) -> ShowOrder | None:
+    if len(outcome.arguments) != 1:
+        return None
+    active = [_seat(seat, line) for seat in outcome.arguments[0]]
+    order = tuple(_seat(seat, line) for seat in outcome.actual)
+    if sorted(order) != sorted(set(active)) or len(active) < 2:
+        raise PictureError(line, f"the order {list(order)} is not the seats at the showdown {active}, each once")
+    last = keywords.get("last_aggressor")
+    return ShowOrder(_seat(keywords["button"], line), None if last is None else _seat(last, line), order)
+
+
+def _first_to_show(outcome: Outcome, keywords: dict[str, Any], line: int) -> FirstToShow | None:
+    if len(outcome.arguments) != 1 or outcome.actual is None:
+        return None
+    actions = tuple((_seat(seat, line), str(action)) for seat, action in outcome.arguments[0])
+    if _seat(outcome.actual, line) not in {seat for seat, _ in actions}:
+        raise PictureError(line, f"seat {outcome.actual} shows first but did not act in {list(actions)}")
+    return FirstToShow(actions, str(keywords.get("rule", "last_aggressor")), outcome.actual)
+
+
+def _chips(outcome: Outcome, keywords: dict[str, Any], line: int) -> Chips | None:
     """The chips one player puts out, and what the engine says they are: every amount in the unit the
     example gives the big blind in (money, or a tournament's chips)."""
+    if len(outcome.arguments) != 1:
+        return None
     chips, levels, own = outcome.arguments[0], keywords.get("levels"), keywords.get("own_bet", 0)
     if not isinstance(chips, (list, tuple)) or not 1 <= len(chips) <= MOST_CHIPS or not all(_amount(c) for c in chips):
         raise PictureError(line, f"{chips!r} is not one to {MOST_CHIPS} chips, each an amount")
@@ -292,9 +322,10 @@ def _chips(outcome: Outcome, keywords: dict[str, Any], line: int) -> Chips:
                  str(answer[0]), amount(answer[1]))
 
 
-def _table(where: str, outcome: Outcome, keywords: dict[str, Any], line: int) -> Table:
+def _table(outcome: Outcome, keywords: dict[str, Any], line: int) -> Table:
     """The seat table of one ``table.*`` question, its answer marked."""
-    args, actual = outcome.arguments, outcome.actual
+    call = outcome.check.call
+    where, args, actual = f"{call.owner}.{call.function}", outcome.arguments, outcome.actual
     if where == "table.may_straddle":
         seats = _seats(keywords["seats"], line)
         away, straddles = _seats(keywords.get("away", ()), line), tuple(_seat(s, line) for s in keywords.get("straddles", ()))
@@ -318,6 +349,15 @@ def _table(where: str, outcome: Outcome, keywords: dict[str, Any], line: int) ->
     if not {_seat(button, line), _seat(big, line)} | ({_seat(small, line)} if small is not None else set()) <= set(seats):
         raise PictureError(line, f"the button and the blinds must be among the seats {list(seats)}")
     return Table(seats, button, small, big)
+
+
+# Each engine call a picture draws, and the function that takes its picture from a check's outcome.
+_DRAWN: dict[str, Callable[[Outcome, dict[str, Any], int], Picture | None]] = {
+    "hands.winners": _showdown, "hands.evaluate": _hand, "pots.split": _split, "table.hand_roles": _seats_of_hand,
+    "betting.min_raise_to": _betting, "betting.interpret_chips": _chips, "house.rake": _rake,
+    "showdown.order": _show_order, "showdown.first_to_show": _first_to_show,
+    **{where: _table for where in TABLE_CALLS},
+}
 
 
 def _seats(seats: Any, line: int) -> tuple[int, ...]:
