@@ -28,7 +28,8 @@ from rulebook.core.examples import Outcome, WorkedExample, load_examples, run
 from rulebook.core.memo import Memo
 from rulebook.core.model import Library, Message, Rulebook, load_library
 from rulebook.core.numbering import Numbering, number_rules
-from rulebook.i18n.catalogs import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, Translations, strict_catalog
+from rulebook.i18n.catalogs import (DOMAIN, LANGUAGES, RULE_NOTE, SOURCE_LANGUAGE, TRANSLATED, Translations,
+                                    strict_catalog)
 from rulebook.i18n.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
@@ -239,7 +240,7 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, code_d
     by_file: dict[str, list[tuple[int, str | None, str | tuple[str, ...], list[str]]]] = {}
 
     def add(message: Message) -> None:
-        comments = [f"rule {message.rule_id}"] if message.rule_id else []
+        comments = [f"{RULE_NOTE}{message.rule_id}"] if message.rule_id else []
         by_file.setdefault(message.file, []).append((message.line, message.context, message.text,
                                                      comments + list(message.hints)))
 

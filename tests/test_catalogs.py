@@ -198,3 +198,23 @@ def test_the_gate_holds_every_location_to_what_extraction_gives(tree: Path) -> N
     assert (f"locales/es/LC_MESSAGES/rulebook.po:{es}: [stale] rake-rate (es): rake-rate.title: cites rules/rake.yaml:17, "
             "extraction gives rules/rake.yaml:16: run `make update-po`") in result.stdout
     assert result.stdout.splitlines()[-1].endswith(": 3 problem(s)"), result.stdout
+
+
+def test_babels_extractor_for_the_yaml_gives_the_templates_messages(project):
+    """``rulebook_yaml``, the Babel extractor pyproject registers (for ``pybabel extract`` and editors'
+    tools), and the template the commands build from the loaded project are one extraction: for every
+    rule, example and glossary file, the same messages, contexts, lines and translators' comments."""
+    from babel.messages.extract import extract_from_file
+
+    from rulebook.i18n.extract import extract_rules
+
+    files = sorted({location for message in project.template for location, _ in message.locations
+                    if location.endswith(".yaml")})
+    assert any(f.startswith("rules/") for f in files) and any(f.startswith("executable_examples/") for f in files) \
+        and "locales/glossary.yaml" in files, files
+    for name in files:
+        template = {(message.context, message.id, line, tuple(message.auto_comments))
+                    for message in project.template for location, line in message.locations if location == name}
+        extracted = {(context, msgid, line, tuple(comments)) for line, msgid, comments, context
+                     in extract_from_file(extract_rules, str(project.root / name))}
+        assert extracted == template, (name, sorted(extracted ^ template)[:3])

@@ -50,7 +50,9 @@ class Message:
             names = placeholders(self.text)
         except ValueError:  # bad braces: reported by the loader
             return self
-        hints = tuple(f"{{{name}}} = {value.spec}" for name in names if (value := values.get(name)) is not None)
+        # each placeholder noted once, however often the text uses it
+        hints = tuple(f"{{{name}}} = {value.spec}" for name in dict.fromkeys(names)
+                      if (value := values.get(name)) is not None)
         return Message(self.context, self.text, self.file, self.line, self.rule_id, hints)
 
 
