@@ -40,13 +40,16 @@ ALL_IN_RULES = ("tda", "half")
 UNDERCALL_RULES = ("call_or_fold", "full_call")
 SHOWDOWN_RULES = ("last_aggressor", "first_bettor")
 
+#: Where a bad value is in a house file: the keys and list indices leading to it.
+_Path = tuple[str | int, ...]
+
 
 class HouseError(ValueError):
     """A house-parameter file is wrong. ``path`` locates the bad value; ``str(err)`` says what is wrong."""
 
     def __init__(self, message: str, path: Sequence[str | int] = ()) -> None:
         super().__init__(message)
-        self.path: tuple[str | int, ...] = tuple(path)
+        self.path: _Path = tuple(path)
         self.message = message
 
     def __str__(self) -> str:
@@ -139,7 +142,7 @@ class Times:
 # Strict reading helpers
 
 
-def _mapping(data: Any, path: tuple, keys: Iterable[str], optional: Iterable[str] = ()) -> Mapping:
+def _mapping(data: Any, path: _Path, keys: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise HouseError(f"expected a mapping of {', '.join(keys)}", path)
     known = set(keys) | set(optional)
@@ -152,7 +155,7 @@ def _mapping(data: Any, path: tuple, keys: Iterable[str], optional: Iterable[str
     return data
 
 
-def _int(data: Mapping, key: str, path: tuple, *, minimum: int = 0, allow_null: bool = False) -> Any:
+def _int(data: Mapping[str, Any], key: str, path: _Path, *, minimum: int = 0, allow_null: bool = False) -> Any:
     v = data[key]
     p = path + (key,)
     if v is None and allow_null:
@@ -164,21 +167,21 @@ def _int(data: Mapping, key: str, path: tuple, *, minimum: int = 0, allow_null: 
     return v
 
 
-def _str(data: Mapping, key: str, path: tuple) -> str:
+def _str(data: Mapping[str, Any], key: str, path: _Path) -> str:
     v = data[key]
     if not isinstance(v, str) or not v.strip():
         raise HouseError(f"{key} must be a text, not {v!r}", path + (key,))
     return v
 
 
-def _choice(data: Mapping, key: str, path: tuple, choices: Sequence[str]) -> str:
+def _choice(data: Mapping[str, Any], key: str, path: _Path, choices: Sequence[str]) -> str:
     v = data[key]
     if v not in choices:
         raise HouseError(f"{key} must be one of {', '.join(choices)}, not {v!r}", path + (key,))
     return v
 
 
-def _players(data: Any, path: tuple) -> PlayerRange:
+def _players(data: Any, path: _Path) -> PlayerRange:
     m = _mapping(data, path, ("min", "max"))
     lo = _int(m, "min", path, minimum=2)
     hi = _int(m, "max", path, minimum=2)
@@ -192,7 +195,7 @@ _STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in")
 _STAKES_OPTIONAL = ("rake", "straddle", "auto_straddle", "raise_unit", "straddle_by_agreement", "role", "rake_tier")
 
 
-def _stakes(data: Any, path: tuple) -> Stakes:
+def _stakes(data: Any, path: _Path) -> Stakes:
     m = _mapping(data, path, _STAKES_KEYS, optional=_STAKES_OPTIONAL)
     for label, example in (("role", "nlh-low"), ("rake_tier", "low")):   # names the rules use, never numbers
         value = m.get(label)
@@ -247,7 +250,7 @@ def _stakes(data: Any, path: tuple) -> Stakes:
     return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, *_straddles(m, path, bb), m.get("role"))
 
 
-def _straddles(m: Mapping, path: tuple, bb: int) -> tuple[int | None, int | None, int, int | None]:
+def _straddles(m: Mapping[str, Any], path: _Path, bb: int) -> tuple[int | None, int | None, int, int | None]:
     """A row's straddle, automatic straddle, raise unit and straddle by agreement, where it states them."""
     straddle = _int(m, "straddle", path, minimum=1) if m.get("straddle") is not None else None
     # The automatic straddle exists only at the stakes whose house document names one (seed 000: 2/5, 1/3, 2/2).
@@ -268,7 +271,7 @@ def _straddles(m: Mapping, path: tuple, bb: int) -> tuple[int | None, int | None
     return straddle, auto, unit, agreed
 
 
-def _bands(data: Any, path: tuple, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
+def _bands(data: Any, path: _Path, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
     if not isinstance(data, list) or not data:
         raise HouseError("bands must be a list of {from, to, rake} rows", path)
     bands: list[RakeBand] = []
@@ -380,8 +383,8 @@ class House:
         class _StrictLoader(yaml.SafeLoader):
             pass
 
-        def _no_duplicates(loader: Any, node: Any, deep: bool = False) -> dict:
-            seen: set = set()
+        def _no_duplicates(loader: Any, node: Any, deep: bool = False) -> dict[Any, Any]:
+            seen: set[Any] = set()
             for key_node, _ in node.value:
                 key = loader.construct_object(key_node, deep=deep)
                 if key in seen:
@@ -423,27 +426,27 @@ class House:
         if "stakes" in m:
             cash = cls._cash_games(m)
         if "times" in m:
-            tp: tuple = ("times",)
+            tp: _Path = ("times",)
             keys = ("break_minutes", "cashier_return_minutes", "return_same_table_hours")
             tm = _mapping(m["times"], tp, (), optional=keys)   # each only where the house's documents give it
             cash["times"] = Times(*(_int(tm, key, tp, minimum=1) if tm.get(key) is not None else None for key in keys))
         extra: dict[str, Any] = {}
         if "betting" in m:
-            bp: tuple = ("betting",)
+            bp: _Path = ("betting",)
             b = _mapping(m["betting"], bp, (), optional=("incomplete_all_in", "undercall"))
             if "incomplete_all_in" in b:
                 extra["incomplete_all_in"] = _choice(b, "incomplete_all_in", bp, ALL_IN_RULES)
             if "undercall" in b:
                 extra["undercall"] = _choice(b, "undercall", bp, UNDERCALL_RULES)
         if "showdown" in m:
-            sp: tuple = ("showdown",)
+            sp: _Path = ("showdown",)
             sd = _mapping(m["showdown"], sp, (), optional=("first_to_show",))
             if "first_to_show" in sd:
                 extra["first_to_show"] = _choice(sd, "first_to_show", sp, SHOWDOWN_RULES)
         return cls(currency, official, tuple(announced), **cash, **extra)
 
     @staticmethod
-    def _cash_games(m: Mapping) -> dict[str, Any]:
+    def _cash_games(m: Mapping[str, Any]) -> dict[str, Any]:
         """The stakes table and the rake: what a cash-game room adds."""
         rows = m["stakes"]
         if not isinstance(rows, list) or not rows:
@@ -456,7 +459,7 @@ class House:
             if s.role is not None and any(t.role == s.role for t in stakes):
                 raise HouseError(f"two stakes rows have the role {s.role!r}", ("stakes", i, "role"))
             stakes.append(s)
-        rp: tuple = ("rake",)
+        rp: _Path = ("rake",)
         given = m.get("rake") if "rake" in m else {}
         if not isinstance(given, Mapping):
             raise HouseError("rake must be a mapping of the house's rake (bands, players, time_charge…)", rp)

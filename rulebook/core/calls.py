@@ -35,7 +35,7 @@ ENGINE_MODULES = tuple(sorted(
 ))
 
 
-def _engine_functions() -> dict[str, dict[str, Callable]]:
+def _engine_functions() -> dict[str, dict[str, Callable[..., Any]]]:
     table = {}
     for name in ENGINE_MODULES:
         module = importlib.import_module(f"pokerrules.{name}")
@@ -83,21 +83,25 @@ class HouseSetting:
 @dataclass(frozen=True)
 class Items:
     kind: type            # list or tuple
-    items: tuple
+    items: tuple[Argument, ...]
 
 
 @dataclass(frozen=True)
 class Pairs:
-    pairs: tuple          # ((key, value), …)
+    pairs: tuple[tuple[Argument, Argument], ...]
 
 
 @dataclass(frozen=True)
 class Call:
     owner: str            # "house" or an engine module
     function: str
-    args: tuple
-    kwargs: tuple         # ((name, argument), …)
+    args: tuple[Argument, ...]
+    kwargs: tuple[tuple[str, Argument], ...]
     fields: tuple[str, ...] = ()
+
+
+# What a call passes: a literal, a given name, a house setting, a collection of them or a house query.
+Argument = Literal | Given | HouseSetting | Items | Pairs | Call
 
 
 class CallError(ValueError):
@@ -128,7 +132,7 @@ def _public(name: str, what: str) -> str:
     return name
 
 
-def _call(node: ast.AST, names, top: bool) -> Call:
+def _call(node: ast.AST, names: frozenset[str], top: bool) -> Call:
     fields: list[str] = []
     while isinstance(node, ast.Attribute):
         fields.insert(0, _public(node.attr, "the result field"))
@@ -174,7 +178,7 @@ def _bounded(value: Any) -> Any:
     return value
 
 
-def _plain(node: ast.AST, names) -> Any:
+def _plain(node: ast.AST, names: frozenset[str]) -> Argument:
     """A literal, a given name or a collection of them."""
     if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, (bool, int, str))):
         return Literal(_bounded(node.value))
@@ -203,7 +207,7 @@ def _house_setting(node: ast.AST) -> HouseSetting | None:
     return HouseSetting(tuple(path))
 
 
-def _argument(node: ast.AST, names) -> Any:
+def _argument(node: ast.AST, names: frozenset[str]) -> Argument:
     if (setting := _house_setting(node)) is not None:
         return setting
     if isinstance(node, (ast.Call, ast.Attribute)):
@@ -213,7 +217,7 @@ def _argument(node: ast.AST, names) -> Any:
     return _plain(node, names)
 
 
-def _collection(node: ast.AST, names, element: Callable) -> Items | Pairs | None:
+def _collection(node: ast.AST, names: frozenset[str], element: Callable[[ast.AST, frozenset[str]], Argument]) -> Items | Pairs | None:
     """A list, tuple or mapping whose items ``element`` reads (mapping keys are always plain)."""
     if isinstance(node, (ast.List, ast.Tuple)):
         return Items(list if isinstance(node, ast.List) else tuple, tuple(element(item, names) for item in node.elts))
@@ -235,7 +239,7 @@ def _describe(node: ast.AST) -> str:
 
 # -- running and showing ------------------------------------------------------
 
-def call_arguments(call: Call, house: House, binding: Mapping[str, Any]) -> tuple[tuple, dict[str, Any]]:
+def call_arguments(call: Call, house: House, binding: Mapping[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
     """The values a call passes to the engine, positional and by name (what a picture draws: the
     cards, seats and amounts the engine was asked about)."""
     value = lambda item: _value(item, house, binding)  # noqa: E731

@@ -14,7 +14,7 @@ class ModelError(Exception):
         self.check = check  # set when the input is readable but inconsistent (the gate's exit 1)
         super().__init__(str(self))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[ModelError], tuple[str, int, str | None, str, str, str | None]]:
         """Raised in a worker process, it reaches the command as it was (its file, line and rule)."""
         return ModelError, (self.file, self.line, self.rule_id, self.message, self.what, self.check)
 

@@ -152,7 +152,7 @@ def _values(reader: Reader, data: Any, ident: str) -> dict[str, Value]:
     return values
 
 
-def _example(reader: Reader, entry: Any, fields: dict, ident: str, line: int) -> WorkedExample | None:
+def _example(reader: Reader, entry: Any, fields: dict[str, Any], ident: str, line: int) -> WorkedExample | None:
     given = _values(reader, fields.get("given"), ident)
     results = _values(reader, fields.get("results"), ident)
     columns: list[Column] = []
@@ -225,8 +225,8 @@ def _example(reader: Reader, entry: Any, fields: dict, ident: str, line: int) ->
                          tuple(rows), reader.file, line, tuple(houses), fields.get("variant"), by_unit)
 
 
-def _in_unit(reader: Reader, data: Map, ident: str, unit: str, given: dict, results: dict,
-             columns: list[Column], rows: int) -> tuple[dict, dict, tuple | None]:
+def _in_unit(reader: Reader, data: Map, ident: str, unit: str, given: dict[str, Value], results: dict[str, Value],
+             columns: list[Column], rows: int) -> tuple[dict[str, Value], dict[str, Value], tuple[dict[str, Value], ...] | None]:
     """``in_<unit>:``: the given values, results and rows that an example gives in another unit; each
     names a value the example already has (the story is the same, only its amounts change)."""
     spec = reader.fields(data, data.line, ident, f"'in_{unit}'", InUnitRecord)
@@ -327,7 +327,7 @@ class Outcome:
     error: str | None
     # What the engine was asked, as it received it, and the example's values for this run (a table
     # row's included): a picture of the example draws these and ``actual``, never numbers of its own.
-    arguments: tuple = ()
+    arguments: tuple[Any, ...] = ()
     keywords: tuple[tuple[str, Any], ...] = ()
     binding: tuple[tuple[str, Value], ...] = ()
 
@@ -343,7 +343,7 @@ def run(example: WorkedExample, house: "House") -> list[Outcome]:
         scope = {name: raw(value) for name, value in binding.items()}
         for check in example.checks:
             wanted = expected(check.expect, binding)
-            args: tuple = ()
+            args: tuple[Any, ...] = ()
             kwargs: dict[str, Any] = {}
             try:
                 args, kwargs = call_arguments(check.call, house, scope)

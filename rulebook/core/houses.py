@@ -226,9 +226,9 @@ def _print_choice(data: Map, reader: Reader, house_id: str) -> PrintChoice:
             reader.error(given.line_of(key), house_id, f"print: {key} {value!r} must be one of {', '.join(allowed)}")
             value = allowed[0]
         chosen[key] = value
-    for key in given:
-        if key not in ("paper", "card"):
-            reader.error(given.line_of(key), house_id, f"print: {key!r} is not known (paper, card)")
+    for written in given:
+        if written not in ("paper", "card"):
+            reader.error(given.line_of(written), house_id, f"print: {written!r} is not known (paper, card)")
     return PrintChoice(**chosen)
 
 

@@ -24,12 +24,12 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from rulebook.core.code import closure
 from rulebook.core.json_shapes import Findings, fits
 
-_TABLES: dict[str, dict[str, list]] = {}   # by file name: the tables read or filled in this process
+_TABLES: dict[str, dict[str, list[Any]]] = {}   # by file name: the tables read or filled in this process
 
 # The code a remembered result depends on unless said otherwise: the gate's.
 GATE = ("rulebook.gate.checks", "rulebook.gate.coherence", "rulebook.gate.documents", "rulebook.gate.fidelity",
@@ -48,7 +48,7 @@ def digest(*parts: str) -> str:
     return h.hexdigest()
 
 
-def pairs_of_text(value) -> bool:
+def pairs_of_text(value: Any) -> bool:
     """The shape of what a check finds: a list of [check, message] pairs."""
     return fits(Findings, value)
 
@@ -83,7 +83,7 @@ def code_digest(modules: tuple[str, ...], directory: Path | None = None) -> str:
                             for name in files))
 
 
-def read_json(path: Path, limit: int):
+def read_json(path: Path, limit: int) -> Any:
     """The JSON value of a regular file of at most ``limit`` bytes (a link to one counts); None for
     anything else (missing, a folder, a device or a pipe, larger, not JSON, nested beyond reason)."""
     try:
@@ -108,7 +108,7 @@ class Memo:
     the first time and the same list after. ``valid`` is the shape a result read back must have;
     ``code``, the modules that compute the results (the gate's by default; () for none)."""
 
-    def __init__(self, directory: Path, name: str, salt: str, valid: Callable[[list], bool] = pairs_of_text,
+    def __init__(self, directory: Path, name: str, salt: str, valid: Callable[[list[Any]], bool] = pairs_of_text,
                  code: tuple[str, ...] = GATE) -> None:
         self._salt = digest(salt, code_digest(code, directory))
         self.path = directory / f"{name}-{self._salt}.json"
@@ -123,7 +123,7 @@ class Memo:
         # process's memory (the next process starts from the file).
         self._dirty = not exists
 
-    def __call__(self, key: str, compute: Callable[[], list]) -> list:
+    def __call__(self, key: str, compute: Callable[[], list[Any]]) -> list[Any]:
         if key not in self._table:
             # As JSON gives it back (tuples as lists), so a result is the same whether computed now
             # or read back later.
@@ -131,7 +131,7 @@ class Memo:
             self._dirty = True
         return self._table[key]
 
-    def get(self, key: str) -> list | None:
+    def get(self, key: str) -> list[Any] | None:
         """The remembered result, or None (nothing computed: for a step that may fail)."""
         return self._table.get(key)
 
@@ -157,12 +157,12 @@ class Memo:
         self._dirty = False
 
 
-def _seal(salt: str, key: str, value) -> str:
+def _seal(salt: str, key: str, value: Any) -> str:
     """The digest a remembered result is stored with: of the result, its key, and its memo's salt and code."""
     return digest("result", salt, key, json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
 
 
-def _as_json(value):
+def _as_json(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_as_json(item) for item in value]
     if isinstance(value, dict):
@@ -170,7 +170,7 @@ def _as_json(value):
     return value
 
 
-def _read(path: Path, valid: Callable[[list], bool], salt: str) -> dict[str, list]:
+def _read(path: Path, valid: Callable[[list[Any]], bool], salt: str) -> dict[str, list[Any]]:
     """The results of a table file whose digests hold (each other entry is ignored, to be computed again)."""
     table = read_json(path, MAX_TABLE_BYTES)
     if not isinstance(table, dict):

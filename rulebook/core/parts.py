@@ -86,6 +86,9 @@ class PartLoader:
         found: dict[str, Value | None] = {}
         for name, spec in data.items():
             at = data.line_of(name)
+            if not isinstance(name, str):   # a number names no placeholder
+                reader.error(at, rule_id, f"value {name!r} is not used by any placeholder")
+                continue
             try:
                 value = dataclasses.replace(parse_value(spec), line=at)
                 if house is not None:
@@ -96,7 +99,7 @@ class PartLoader:
             found[name] = value
         return found
 
-    def check_placeholders(self, reader: Reader, rule_id: str, texts: list[Message], values: dict, line: int) -> None:
+    def check_placeholders(self, reader: Reader, rule_id: str, texts: list[Message], values: dict[str, Value | None], line: int) -> None:
         used = set()
         for message in texts:
             try:
@@ -119,7 +122,7 @@ class PartLoader:
             if name not in used:
                 reader.error(line, rule_id, f"value {name!r} is not used by any placeholder")
 
-    def slot(self, reader: Reader, data: Any, line: int, part_tags: frozenset, house: Map | None) -> Slot | None:
+    def slot(self, reader: Reader, data: Any, line: int, part_tags: frozenset[str], house: Map | None) -> Slot | None:
         """One entry of a section's rules: a rule, a rule with variants, or ``use: <rule-id>``."""
         if isinstance(data, Map) and "use" in data:
             fields = reader.fields(data, line, None, "a use of a library rule", UseRecord)
@@ -155,7 +158,7 @@ class PartLoader:
                          "(a rule stated one way needs none)")
         return Slot(rule_id, tuple(variants), chosen_by, reader.file, line)
 
-    def rule(self, reader: Reader, data: Any, line: int, part_tags: frozenset, house: Map | None,
+    def rule(self, reader: Reader, data: Any, line: int, part_tags: frozenset[str], house: Map | None,
              variant_of: tuple[str, str] | None) -> Rule | None:
         """A rule's text and values; for a variant (``variant_of`` = rule id, variant name), the
         variant's, whose messages carry both names in their context. A rule (or variant) with
@@ -220,7 +223,7 @@ class PartLoader:
             return None
         return next(iter(states.items()))
 
-    def reference(self, reader: Reader, data: Map, line: int, part_tags: frozenset,
+    def reference(self, reader: Reader, data: Map, line: int, part_tags: frozenset[str],
                   variant_of: tuple[str, str] | None) -> Rule | None:
         """``see: <rule-id>``: where a house's rulebook states a policy or a term once, another part's
         place for it is a reference to that rule (its title, and a link), never a second statement."""
@@ -246,7 +249,7 @@ class PartLoader:
                     values={}, source="", tags=tags, table=None, file=reader.file, line=line, variant=variant,
                     see=fields["see"])
 
-    def proposals(self, reader: Reader, data: Map, fields: dict, prefix: str, rule_id: str) -> list[Proposal]:
+    def proposals(self, reader: Reader, data: Map, fields: dict[str, Any], prefix: str, rule_id: str) -> list[Proposal]:
         """A rule's ``proposals:``: each ``{text, reason}``, a sentence proposed beyond the rule."""
         found = []
         for index, item in enumerate(fields.get("proposals", [])):

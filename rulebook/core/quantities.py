@@ -11,6 +11,7 @@ each quantity into the whole number the engine rules with, and remembers its uni
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Iterator
 
 from rulebook.core.errors import ModelError
@@ -25,17 +26,17 @@ _LOOKS_LIKE = re.compile(r"-?\d+\s*(%|[A-Za-z]+)\Z")
 _KEY_UNITS = (("_minutes", "minutes"), ("_hours", "hours"), ("_seconds", "seconds"), ("percent", "percent"))
 
 
-class Quantities(dict):
+class Quantities(dict[tuple[str, ...], str]):
     """Each quantity's unit by its place in the parameters, rows alike: ``("stakes", "rake", "cap")``."""
 
 
-class Parameters(dict):
+class Parameters(dict[str | int, Any]):
     """House parameters as plain data that keep their units (``values.unit_of`` reads ``units``)."""
 
     units: Quantities
 
 
-def with_units(data: dict, units: dict) -> Parameters:
+def with_units(data: Mapping[str | int, Any], units: Mapping[tuple[str, ...], str]) -> Parameters:
     """Plain parameters (a copy, an earlier edition's) with the units of their house file."""
     found = Parameters(data)
     found.units = Quantities(units)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from pokerrules import House
 from rulebook.core.languages import LANGUAGES
@@ -213,10 +214,10 @@ class Rulebook:
     effective: date | None = None       # the day it is in force from
     copyright: str | None = None        # the house's copyright line, without the sign: "2026 Gentlemen's Poker Club"
     base_url: str | None = None         # where the house publishes its site (the PDF's links lead there)
-    choices: dict = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
-    numbering: dict = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.core.numbering)
+    choices: dict[str, str] = dataclasses.field(default_factory=dict)   # the variants the house chose (``variants:``)
+    numbering: dict[str | int, Any] = dataclasses.field(default_factory=dict)  # how its rules are numbered (rulebook.core.numbering)
     about: Message | None = None        # what the house is, in one line (the site's root page says it)
-    names: dict = dataclasses.field(default_factory=dict)   # language → its name there, where it differs (``names:``)
+    names: dict[str, str] = dataclasses.field(default_factory=dict)   # language → its name there, where it differs (``names:``)
     short_form: tuple[str, ...] | None = None   # the rules its short form prints (None: the default)
     short_form_line: int = 1            # where the house file chooses them (a short form too long is refused there)
     money: Money = Money()              # what its amounts are in, and how they are written (``unit:``, ``money:``)

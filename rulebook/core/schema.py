@@ -37,17 +37,17 @@ class PartRecord(TypedDict):
     title: str
     source: str
     source_language: str
-    sections: list
+    sections: list[Any]
     intro: NotRequired[str]
-    tags: NotRequired[list]
-    notes: NotRequired[list]
+    tags: NotRequired[list[Any]]
+    notes: NotRequired[list[Any]]
     table: NotRequired[str]
 
 
 class SectionRecord(TypedDict):
     id: str
     title: str
-    rules: list
+    rules: list[Any]
 
 
 class UseRecord(TypedDict):
@@ -58,21 +58,21 @@ class UseRecord(TypedDict):
 
 class RuleInVariantsRecord(TypedDict):
     id: str
-    variants: dict
-    tags: NotRequired[list]
+    variants: dict[str, Any]
+    tags: NotRequired[list[Any]]
     chosen_by: NotRequired[str]
 
 
 class _Statement(TypedDict, total=False):
     """What a rule and each of its variants may say beyond its title, text and source."""
 
-    items: list
-    values: dict
+    items: list[Any]
+    values: dict[str, Any]
     table: str
-    excerpt: str | list
+    excerpt: str | list[Any]
     proposed: str
-    proposals: list
-    states: dict
+    proposals: list[Any]
+    states: dict[str, Any]
 
 
 class VariantRecord(_Statement):
@@ -86,7 +86,7 @@ class RuleRecord(_Statement):
     title: str
     text: str
     source: str
-    tags: NotRequired[list]
+    tags: NotRequired[list[Any]]
 
 
 class VariantReferenceRecord(TypedDict):
@@ -98,7 +98,7 @@ class ReferenceRecord(TypedDict):
     id: str
     title: str
     see: str
-    tags: NotRequired[list]
+    tags: NotRequired[list[Any]]
 
 
 class ProposalRecord(TypedDict):
@@ -110,98 +110,98 @@ class NoteRecord(TypedDict):
     id: str
     title: str
     text: str
-    rules: list
-    sources: list
-    values: NotRequired[dict]
-    houses: NotRequired[list]
-    reviewed: NotRequired[dict]
+    rules: list[Any]
+    sources: list[Any]
+    values: NotRequired[dict[str, Any]]
+    houses: NotRequired[list[Any]]
+    reviewed: NotRequired[dict[str, Any]]
 
 
 # -- a house (houses/<id>/house.yaml) ---------------------------------------------------------
 
 class HouseRecord(TypedDict):
     name: str
-    names: NotRequired[dict]       # its name in other languages than its language of authority
+    names: NotRequired[dict[str, Any]]       # its name in other languages than its language of authority
     title: str
     unit: str
-    money: NotRequired[dict]       # how its amounts are written (rulebook.core.money)
-    languages: NotRequired[list]   # the languages it publishes, its language of authority first
-    documents: NotRequired[list]   # its own documents, files in its folder (rulebook.gate.documents)
-    parts: list
+    money: NotRequired[dict[str, Any]]       # how its amounts are written (rulebook.core.money)
+    languages: NotRequired[list[Any]]        # the languages it publishes, its language of authority first
+    documents: NotRequired[list[Any]]        # its own documents, files in its folder (rulebook.gate.documents)
+    parts: list[Any]
     about: NotRequired[str | None]
-    parameters: dict
+    parameters: dict[str, Any]
     city: NotRequired[str | None]
     contact: NotRequired[str | None]
-    variants: NotRequired[dict]
+    variants: NotRequired[dict[str, Any]]
     edition: NotRequired[int]
     effective: NotRequired[str]
     copyright: NotRequired[str | None]
     base_url: NotRequired[str | None]
-    numbering: NotRequired[dict]   # how its rules are numbered (rulebook.core.numbering)
-    adopt: NotRequired[list]
-    references: NotRequired[dict]
-    short_form: NotRequired[list]   # the rules its short form prints, by id (rulebook.publish.short_form)
-    table_card: NotRequired[list]   # the rules its table cards cite, by id (rulebook.reading.table_facts)
-    print: NotRequired[dict]        # its paper and card size (rulebook.core.records.PrintChoice)
-    deck: NotRequired[str]          # the colours of its suits: two-colour or four-colour (records.DECKS)
+    numbering: NotRequired[dict[str, Any]]   # how its rules are numbered (rulebook.core.numbering)
+    adopt: NotRequired[list[Any]]
+    references: NotRequired[dict[str, Any]]
+    short_form: NotRequired[list[Any]]       # the rules its short form prints, by id (rulebook.publish.short_form)
+    table_card: NotRequired[list[Any]]       # the rules its table cards cite, by id (rulebook.reading.table_facts)
+    print: NotRequired[dict[str, Any]]       # its paper and card size (rulebook.core.records.PrintChoice)
+    deck: NotRequired[str]                   # the colours of its suits: two-colour or four-colour (records.DECKS)
 
 
 # -- worked examples (executable_examples/*.yaml) ---------------------------------------------
 
 class ExamplesFileRecord(TypedDict):
-    examples: list
+    examples: list[Any]
 
 
 # An example may tell its story again in each other house unit (``in_chips:``).
 ExampleRecord = TypedDict("ExampleRecord", {
-    "id": str, "rule": str, "text": str, "checks": list,
-    "given": NotRequired[dict], "results": NotRequired[dict], "table": NotRequired[dict],
-    "houses": NotRequired[list], "variant": NotRequired[str],
-    **{f"in_{unit}": NotRequired[dict] for unit in HOUSE_UNITS},  # type: ignore[misc]  # in_<unit> per unit
+    "id": str, "rule": str, "text": str, "checks": list[Any],
+    "given": NotRequired[dict[str, Any]], "results": NotRequired[dict[str, Any]], "table": NotRequired[dict[str, Any]],
+    "houses": NotRequired[list[Any]], "variant": NotRequired[str],
+    **{f"in_{unit}": NotRequired[dict[str, Any]] for unit in HOUSE_UNITS},  # type: ignore[misc]  # in_<unit> per unit
 })
 
 
 class ExampleTableRecord(TypedDict):
-    columns: dict
-    rows: list
+    columns: dict[str, Any]
+    rows: list[Any]
 
 
 class CheckRecord(TypedDict):
     call: str
-    expect: NotRequired[str | list | dict | bool]
-    says: NotRequired[str | list]   # the words of the text that state a yes/no or enum result
+    expect: NotRequired[str | list[Any] | dict[str, Any] | bool]
+    says: NotRequired[str | list[Any]]   # the words of the text that state a yes/no or enum result
 
 
 class InUnitRecord(TypedDict, total=False):
-    given: dict
-    results: dict
-    rows: list
+    given: dict[str, Any]
+    results: dict[str, Any]
+    rows: list[Any]
 
 
 # -- the glossary (locales/glossary.yaml, locales/<lang>/glossary.yaml) ----------------------
 
 class GlossaryRecord(TypedDict):
-    terms: list
-    asked: NotRequired[dict]
+    terms: list[Any]
+    asked: NotRequired[dict[str, Any]]
 
 
 class TermRecord(TypedDict):
     id: str
-    en: list
+    en: list[Any]
     note: str
     keep: NotRequired[bool]
-    other_senses: NotRequired[list]
-    search: NotRequired[list]
-    rules: NotRequired[list]
-    house_notes: NotRequired[dict]
+    other_senses: NotRequired[list[Any]]
+    search: NotRequired[list[Any]]
+    rules: NotRequired[list[Any]]
+    house_notes: NotRequired[dict[str, Any]]
 
 
 class LanguageGlossaryRecord(TypedDict):
-    terms: dict
-    avoid: NotRequired[dict]
-    loanwords: NotRequired[list]
-    search: NotRequired[dict]
-    asked: NotRequired[dict]
+    terms: dict[str, Any]
+    avoid: NotRequired[dict[str, Any]]
+    loanwords: NotRequired[list[Any]]
+    search: NotRequired[dict[str, Any]]
+    asked: NotRequired[dict[str, Any]]
     apostrophe: NotRequired[str]
 
 
@@ -218,11 +218,12 @@ def describe(kinds: tuple[type, ...]) -> str:
 
 
 def _kinds(annotation: Any) -> tuple[type, ...]:
+    """The kinds a key's declared type allows: ``list[Any]`` is a list (only the kind is checked here;
+    the loaders judge what is inside)."""
     if typing.get_origin(annotation) is NotRequired:
         annotation = typing.get_args(annotation)[0]
-    if isinstance(annotation, types.UnionType):
-        return typing.get_args(annotation)
-    return (annotation,)
+    kinds = typing.get_args(annotation) if isinstance(annotation, types.UnionType) else (annotation,)
+    return tuple(typing.get_origin(kind) or kind for kind in kinds)
 
 
 # The types a record's keys may have, as pydantic-core checks them (strictly: a bool is no int).
@@ -297,6 +298,6 @@ def problems(record: type, data: Any, line: int, what: str) -> list[tuple[int, s
               for key in kinds if key in wrong)]
 
 
-def unknown_keys(record: type, data: Map) -> list[str]:
+def unknown_keys(record: type, data: Map) -> list[str | int]:
     """The keys of ``data`` its record does not declare, in the order written."""
     return [key for key in data if key not in shape(record).kinds]

@@ -12,6 +12,7 @@ locale can format.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +111,7 @@ def _select(rows: Any, selector: str, where: str) -> Any:
     raise ValueError(f"{where} has no row with the role or name {selector!r} (rows: {names})")
 
 
-def resolve(value: Value, house: dict) -> tuple[Any, str]:
+def resolve(value: Value, house: Mapping[str | int, Any]) -> tuple[Any, str]:
     """The value and its unit; ValueError if the path names nothing."""
     if value.path is None:
         return value.literal, value.unit

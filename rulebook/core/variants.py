@@ -11,7 +11,7 @@ from rulebook.core.records import RULING_PARAMETERS, Part, Rule, Slot
 from rulebook.core.yamlload import Map, Seq, line_of_path
 
 
-def adopt(parts: tuple[Part, ...], adopt: list, reader: Reader, house_id: str) -> tuple[Part, ...]:
+def adopt(parts: tuple[Part, ...], adopt: list[Any], reader: Reader, house_id: str) -> tuple[Part, ...]:
     """The house's parts with the proposals it adopts (``adopt: [rule-id, rule-id.proposal2]``) made its rules."""
     keys: dict[str, int] = {}
     for index, key in enumerate(adopt):

@@ -21,7 +21,7 @@ from rulebook.core.characters import not_text
 from rulebook.core.errors import ModelError
 
 
-class Map(dict):
+class Map(dict[str | int, Any]):
     """A mapping with its line and the line of each key (text, or a seat number)."""
 
     line: int
@@ -31,7 +31,7 @@ class Map(dict):
         return self.key_lines.get(key, self.line)
 
 
-class Seq(list):
+class Seq(list[Any]):
     """A sequence with its line and the line of each item."""
 
     line: int
@@ -41,7 +41,7 @@ class Seq(list):
         return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
-def line_of_path(data: Any, path: tuple) -> int:
+def line_of_path(data: Any, path: tuple[str | int, ...]) -> int:
     """The line of the value a path of keys and indexes leads to (as far as it leads)."""
     line = getattr(data, "line", 1)
     for step in path:
@@ -131,7 +131,7 @@ def _build(node: yaml.Node, path: str) -> Any:
     return value
 
 
-def _id_of(mapping: dict) -> str | None:
+def _id_of(mapping: dict[str | int, Any]) -> str | None:
     value = mapping.get("id")
     return value if isinstance(value, str) else None
 

@@ -12,9 +12,10 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po
@@ -77,7 +78,7 @@ def location_problems(root: Path, rel: str, lang: str | None, catalog: Catalog, 
     """Each entry's ``#:`` lines must be where extraction finds its message now: a file that no longer
     exists, or a line it no longer gives, is stale. One problem per file a catalog cites wrongly, at
     its first such entry (a line added to a rule file moves every message after it)."""
-    found: dict[str, list] = {}   # the file cited → [its first wrong entry, the template's, how many]
+    found: dict[str, list[Any]] = {}   # the file cited → [its first wrong entry, the template's, how many]
     for entry in catalog:
         source = template.get(entry.id, entry.context) if entry.id else None
         if source is None or sorted(entry.locations) == sorted(source.locations):
@@ -174,7 +175,7 @@ MAX_TRANSLATION = 2 * MAX_TEXT
 
 
 def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, glossary: Glossary,
-                   interface: bool, names: frozenset[str] = frozenset()):
+                   interface: bool, names: frozenset[str] = frozenset()) -> Iterator[tuple[str, str]]:
     """What is wrong with one entry's msgstr(s), each plural form judged against its msgid."""
     wanted = replacement_fields(ids[-1])
     for index, string in enumerate(strings):
@@ -370,11 +371,11 @@ def _judging_code(project: Project) -> str:
     return project.once(("judging-code",), engine)
 
 
-def _seal(commit: str, code: str, rows: list) -> str:
+def _seal(commit: str, code: str, rows: list[list[Any]]) -> str:
     return digest(commit, code, json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
 
 
-def _recalled(root: Path, code: str, commit: str) -> list | None:
+def _recalled(root: Path, code: str, commit: str) -> list[list[Any]] | None:
     """The remembered problems of ``commit``, or None: none remembered, or an entry that does not
     parse, has the wrong shape, names another commit or code, or whose seal does not match its
     problems (damaged: never trusted, the edition is read and judged again)."""
@@ -392,7 +393,7 @@ def _recalled(root: Path, code: str, commit: str) -> list | None:
     return rows
 
 
-def _remember(root: Path, code: str, commit: str, rows: list) -> None:
+def _remember(root: Path, code: str, commit: str, rows: list[list[Any]]) -> None:
     """Write one commit's entry (atomically), and remove the entries of other code."""
     cache = root / "_build" / "cache"
     folder = cache / f"{EDITIONS_CACHE}{code}"
@@ -409,9 +410,9 @@ def _remember(root: Path, code: str, commit: str, rows: list) -> None:
         pass   # a cache that cannot be written only costs time
 
 
-def _problem_rows(value: list) -> bool:
+def _problem_rows(value: list[Any]) -> bool:
     """The shape of the gate's problems read back from the cache."""
-    def text(x) -> bool:
+    def text(x: object) -> bool:
         return isinstance(x, str)
     return all(isinstance(row, list) and len(row) == 6 and text(row[0]) and isinstance(row[1], int) and text(row[2])
                and (row[3] is None or text(row[3])) and (row[4] is None or text(row[4])) and text(row[5])

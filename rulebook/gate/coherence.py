@@ -198,7 +198,7 @@ def term_problems(project: Project) -> list[Problem]:
 
 # -- currency --------------------------------------------------------------------------------------
 
-def _foreign_words(project: Project, money: Money) -> re.Pattern | None:
+def _foreign_words(project: Project, money: Money) -> re.Pattern[str] | None:
     """The English words naming the money of the project's other houses: a house never shows them."""
     words = {word for view in project.houses.values() if view.book.money.currency != money.currency
              for word in money_words(view.book.money)} - money_words(money)
@@ -236,13 +236,13 @@ def currency_problems(project: Project) -> list[Problem]:
     return problems
 
 
-def _is_money(value) -> bool:
-    if value.unit == "items":
+def _is_money(value: Value) -> bool:
+    if value.unit == "items" and isinstance(value.literal, list):   # an "items" value is a list of values
         return any(_is_money(item) for item in value.literal)
     return value.unit == "money" and value.path is None
 
 
-def _english_of(book: Rulebook, examples) -> Iterator:
+def _english_of(book: Rulebook, examples: Iterable[WorkedExample]) -> Iterator[Message]:
     """Every English source string a house publishes (its parts, sections, rules and examples)."""
     for part in book.parts:
         yield part.title

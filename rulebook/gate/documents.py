@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from rulebook.core.errors import Problem
+from rulebook.core.model import Rulebook
 from rulebook.project import Project
 
 
@@ -54,7 +55,7 @@ def document_problems(project: Project) -> list[Problem]:
     return problems
 
 
-def _coverage(book, texts: dict[str, str]) -> list[Problem]:
+def _coverage(book: Rulebook, texts: dict[str, str]) -> list[Problem]:
     """Which passages became which rules: every section a house lists of its document is in it, and is
     stated by a rule the house publishes (its ``source``), so no passage of the house's is left out."""
     cited: dict[str, set[str]] = {}

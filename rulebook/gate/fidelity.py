@@ -17,9 +17,9 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.core.model import fill
+from rulebook.core.model import Message, Rule, Rulebook, fill
 from rulebook.core.values import resolve
-from rulebook.i18n.catalogs import TRANSLATED
+from rulebook.i18n.catalogs import TRANSLATED, Translations
 from rulebook.i18n.formatting import format_value
 from rulebook.project import Project
 
@@ -96,14 +96,15 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
     return sorted(found, key=lambda departure: (departure.overlap, departure.rule_id))
 
 
-def _text(tr, rule, book) -> str:
+def _text(tr: Translations, rule: Rule, book: Rulebook) -> str:
     """The rule as published in the translator's language: title, text, items, adopted proposals."""
-    shown = {name: format_value(*resolve(value, book.house), tr, book.money) for name, value in rule.values.items()}
+    shown = {name: format_value(*resolve(value, book.house), tr, book.money) for name, value in rule.values.items()
+             if value is not None}   # None: reported when the library was read (it does not load)
     return " ".join(_filled(tr, message, shown)
                     for message in (rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)))
 
 
-def _filled(tr, message, shown: dict[str, str]) -> str:
+def _filled(tr: Translations, message: Message, shown: dict[str, str]) -> str:
     """The message in the translator's language with the values filled (English if it is broken)."""
     try:
         return fill(tr.pgettext(message.context, message.text), shown)

@@ -242,7 +242,7 @@ def _term(entry: Any, line: int, english: dict[str, tuple[int, yamlload.Map]], e
         return
     unknown = unknown_keys(TermRecord, entry)
     if unknown:
-        errors.append(ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(unknown))} in a term"))
+        errors.append(ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(map(str, unknown)))} in a term"))
         return
     ident = entry.get("id")
     if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
@@ -337,7 +337,7 @@ def _language(root: Path, lang: str, english: dict, errors: list[ModelError]) ->
         return found
     unknown = unknown_keys(LanguageGlossaryRecord, local)
     if unknown:
-        errors.append(ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(unknown))} "
+        errors.append(ModelError(where, 1, None, f"unknown key(s) {', '.join(sorted(map(str, unknown)))} "
                                                  "(known: apostrophe, asked, avoid, loanwords, search, terms)"))
         return found
     found.apostrophe = local.get("apostrophe", "'")
