@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import check_amount
 
@@ -25,9 +26,34 @@ __all__ = [
     "min_raise_to", "may_raise", "pot_limit_max_raise_to", "interpret_chips",
     "last_full_raise", "check_raise_size", "limit_bet_size", "limit_raise_to",
     "undercall", "out_of_turn_is_binding", "ambiguous_amount", "verbal_pot_bet", "RoundState",
+    "Street", "AllInRule", "UndercallRule",
 ]
 
-STREETS = ("preflop", "flop", "turn", "river")
+
+class Street(StrEnum):
+    """A betting round of a flop game, in order (the ``street`` of ``limit_bet_size``)."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+class AllInRule(StrEnum):
+    """Whether an all-in short of a full raise reopens the betting (the ``rule`` of ``may_raise``)."""
+
+    TDA = "tda"      # only a full raise reopens it for a player who has acted (short all-ins add up)
+    HALF = "half"    # seed 003 rule 39: an all-in of at least half a full raise counts as a raise
+
+
+class UndercallRule(StrEnum):
+    """What a player who put out less than the call may do (the ``rule`` of ``undercall``)."""
+
+    CALL_OR_FOLD = "call_or_fold"   # seed 000: the chips stay; call the full amount or fold
+    FULL_CALL = "full_call"         # seed 003 rule 34: the undercall is a full call
+
+
+STREETS = tuple(Street)
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 
 
@@ -116,7 +142,8 @@ def min_raise_to(levels: Sequence[int], *, big_blind: int) -> int:
     return st.current_bet + st.last_full_raise
 
 
-def may_raise(levels: Sequence[int], *, big_blind: int, acted_at: int | None = None, rule: str = "tda") -> bool:
+def may_raise(levels: Sequence[int], *, big_blind: int, acted_at: int | None = None,
+              rule: AllInRule | str = AllInRule.TDA) -> bool:
     """Whether a player may raise now (stacks aside).
 
     ``acted_at`` is the level the player last bet or called in this round (0: checked; None: has
@@ -126,7 +153,7 @@ def may_raise(levels: Sequence[int], *, big_blind: int, acted_at: int | None = N
     player if it raises by at least half of the last full raise; if it raises by less, nobody after
     it may raise -- they may only call.
     """
-    if rule not in ("tda", "half"):
+    if rule not in tuple(AllInRule):
         raise ValueError(f"unknown reopening rule {rule!r}: use 'tda' (full raise) or 'half' (50 % rule)")
     lv = _check_levels(levels, big_blind)
     if acted_at is not None:
@@ -134,13 +161,13 @@ def may_raise(levels: Sequence[int], *, big_blind: int, acted_at: int | None = N
         if acted_at != 0 and acted_at not in lv:
             raise ValueError(f"the player cannot have acted at {acted_at}: it is not one of the bet levels {lv}")
     walked = _walk(lv, big_blind)
-    if rule == "tda":
+    if rule == AllInRule.TDA:
         if acted_at is None:
             return True
         inc_then = _state([x for x in lv if x <= acted_at], big_blind).last_full_raise
         current = lv[-1] if lv else 0
         return current - acted_at >= inc_then
-    # rule == "half"
+    # rule == AllInRule.HALF
     closed_at = None
     reopened_after: list[int] = []
     for level, by, inc, kind in walked:
@@ -200,15 +227,15 @@ def check_raise_size(raise_to: int, *, levels: Sequence[int], big_blind: int, un
         raise ValueError(f"at these stakes bets and raises go in multiples of {unit}; {raise_to} is not one")
 
 
-def limit_bet_size(street: str, *, big_blind: int) -> int:
+def limit_bet_size(street: Street | str, *, big_blind: int) -> int:
     """Fixed-limit bet size: one big blind pre-flop and on the flop, two on the turn and river (seed 004)."""
     check_amount(big_blind, "big blind", positive=True)
     if street not in STREETS:
         raise ValueError(f"unknown street {street!r}: use one of {', '.join(STREETS)}")
-    return big_blind if street in ("preflop", "flop") else 2 * big_blind
+    return big_blind if street in (Street.PREFLOP, Street.FLOP) else 2 * big_blind
 
 
-def limit_raise_to(levels: Sequence[int], *, street: str, big_blind: int, max_bets: int = 4) -> int | None:
+def limit_raise_to(levels: Sequence[int], *, street: Street | str, big_blind: int, max_bets: int = 4) -> int | None:
     """The next bet or raise total in fixed limit, or None when the betting is capped.
 
     Four bets a round (seed 004): a bet, a raise, a re-raise and the cap; pre-flop the big blind is
@@ -280,7 +307,8 @@ def interpret_chips(chips: Sequence[int], *, levels: Sequence[int], big_blind: i
     return ("call", current)
 
 
-def undercall(put: int, *, current_bet: int, own_bet: int = 0, rule: str = "call_or_fold") -> tuple[str, ...]:
+def undercall(put: int, *, current_bet: int, own_bet: int = 0,
+              rule: UndercallRule | str = UndercallRule.CALL_OR_FOLD) -> tuple[str, ...]:
     """The options of a player who put out less than the call (missed the last raise, say).
 
     ``rule="call_or_fold"`` (seed 000): the chips put out stay in the pot; the player may call the
@@ -288,14 +316,14 @@ def undercall(put: int, *, current_bet: int, own_bet: int = 0, rule: str = "call
     folds). ``rule="full_call"`` (seed 003 rule 34): an undercall is a full call; the player must
     complete it.
     """
-    if rule not in ("call_or_fold", "full_call"):
+    if rule not in tuple(UndercallRule):
         raise ValueError(f"unknown undercall rule {rule!r}: use 'call_or_fold' or 'full_call'")
     check_amount(put, "amount put out", positive=True)
     check_amount(current_bet, "current bet", positive=True)
     check_amount(own_bet, "player's own bet")
     if own_bet + put >= current_bet:
         raise ValueError(f"{put} on top of {own_bet} covers the bet of {current_bet}: that is not an undercall")
-    return ("call", "fold") if rule == "call_or_fold" else ("call",)
+    return ("call", "fold") if rule == UndercallRule.CALL_OR_FOLD else ("call",)
 
 
 def out_of_turn_is_binding(action: str, *, intervening: Sequence[str]) -> bool:

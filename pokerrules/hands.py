@@ -15,11 +15,19 @@ second table indexed by the 13-bit rank mask of the flush suit. Values are share
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from itertools import combinations
 
 from .cards import RANKS, SUITS, check_cards
 
-__all__ = ["HandValue", "evaluate", "evaluate_many", "evaluate_omaha", "winners"]
+__all__ = ["HandValue", "evaluate", "evaluate_many", "evaluate_omaha", "winners", "Game"]
+
+
+class Game(StrEnum):
+    """How a hand is made (the ``game`` of ``winners`` and ``showdown.settle``)."""
+
+    HOLDEM = "holdem"   # the best five of the hole cards and the board
+    OMAHA = "omaha"     # exactly two of the four hole cards and three of the board
 
 CATEGORIES: tuple[str, ...] = (
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
@@ -298,13 +306,13 @@ def evaluate_omaha(hole: Sequence[str], board: Sequence[str]) -> HandValue:
     return best
 
 
-def winners(holes: Mapping[int, Sequence[str]], board: Sequence[str], *, game: str = "holdem") -> list[int]:
+def winners(holes: Mapping[int, Sequence[str]], board: Sequence[str], *, game: Game | str = Game.HOLDEM) -> list[int]:
     """The seats (keys of ``holes``) holding the best hand, in ascending seat order.
 
     ``game`` is ``"holdem"`` (best five of hole + board) or ``"omaha"`` (exactly two hole cards
     and three board cards). Suits never break a tie, so several seats can win.
     """
-    if game not in ("holdem", "omaha"):
+    if game not in tuple(Game):
         raise ValueError(f"unknown game {game!r}: use 'holdem' or 'omaha'")
     if not holes:
         raise ValueError("no hands to compare: give at least one seat's hole cards")
@@ -312,7 +320,7 @@ def winners(holes: Mapping[int, Sequence[str]], board: Sequence[str], *, game: s
     for seat, cards in holes.items():
         everything.extend(check_cards(cards, what=f"cards of seat {seat}"))
     check_cards(everything, what="hole and board cards")
-    if game == "holdem":
+    if game == Game.HOLDEM:
         for seat, cards in holes.items():
             if len(cards) != 2:
                 raise ValueError(f"seat {seat} has {len(cards)} hole cards; Hold'em is played with two")

@@ -24,7 +24,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .betting import AllInRule, UndercallRule
 from .cards import check_amount
+from .showdown import ShowdownRule
 
 __all__ = ["House", "HouseError", "Stakes", "RakeBand", "PlayerRange", "Times", "GAMES"]
 
@@ -36,9 +38,9 @@ GAMES: dict[str, tuple[str, str]] = {
     "PLO": ("pot_limit", "omaha"),
     "NLO": ("no_limit", "omaha"),
 }
-ALL_IN_RULES = ("tda", "half")
-UNDERCALL_RULES = ("call_or_fold", "full_call")
-SHOWDOWN_RULES = ("last_aggressor", "first_bettor")
+ALL_IN_RULES = tuple(AllInRule)
+UNDERCALL_RULES = tuple(UndercallRule)
+SHOWDOWN_RULES = tuple(ShowdownRule)
 
 #: Where a bad value is in a house file: the keys and list indices leading to it.
 _Path = tuple[str | int, ...]
@@ -367,11 +369,11 @@ class House:
     #: A time charge per seat (``rake: {time_charge: …}``), beside or instead of a rake of the pots.
     seat_charge: SeatCharge | None = None
     #: Reopening after an all-in short of a full raise: "tda" (full raise) or "half" (seed 003 rule 39).
-    incomplete_all_in: str = "tda"
+    incomplete_all_in: AllInRule = AllInRule.TDA
     #: "call_or_fold" (seed 000: the chips stay, call or fold, no raise) or "full_call" (seed 003 rule 34).
-    undercall: str = "call_or_fold"
+    undercall: UndercallRule = UndercallRule.CALL_OR_FOLD
     #: Who shows first at showdown: "last_aggressor" (seed 000) or "first_bettor" (seed 003 rule 16).
-    first_to_show: str = "last_aggressor"
+    first_to_show: ShowdownRule = ShowdownRule.LAST_AGGRESSOR
 
     # -- construction ------------------------------------------------------------------------
 
@@ -435,14 +437,14 @@ class House:
             bp: _Path = ("betting",)
             b = _mapping(m["betting"], bp, (), optional=("incomplete_all_in", "undercall"))
             if "incomplete_all_in" in b:
-                extra["incomplete_all_in"] = _choice(b, "incomplete_all_in", bp, ALL_IN_RULES)
+                extra["incomplete_all_in"] = AllInRule(_choice(b, "incomplete_all_in", bp, ALL_IN_RULES))
             if "undercall" in b:
-                extra["undercall"] = _choice(b, "undercall", bp, UNDERCALL_RULES)
+                extra["undercall"] = UndercallRule(_choice(b, "undercall", bp, UNDERCALL_RULES))
         if "showdown" in m:
             sp: _Path = ("showdown",)
             sd = _mapping(m["showdown"], sp, (), optional=("first_to_show",))
             if "first_to_show" in sd:
-                extra["first_to_show"] = _choice(sd, "first_to_show", sp, SHOWDOWN_RULES)
+                extra["first_to_show"] = ShowdownRule(_choice(sd, "first_to_show", sp, SHOWDOWN_RULES))
         return cls(currency, official, tuple(announced), **cash, **extra)
 
     @staticmethod

@@ -16,11 +16,21 @@ the players can count it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 
-__all__ = ["is_misdeal", "dealer_may_state_pot", "STRUCTURES"]
+__all__ = ["is_misdeal", "dealer_may_state_pot", "STRUCTURES", "Structure"]
+
+
+class Structure(StrEnum):
+    """A betting structure, as ``House.stakes(name).structure`` gives it."""
+
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    LIMIT = "limit"
+
 
 #: Betting structures, as ``House.stakes(name).structure`` gives them.
-STRUCTURES = ("no_limit", "pot_limit", "limit")
+STRUCTURES = tuple(Structure)
 
 
 def _places(values: Iterable[object], what: str) -> tuple[int, ...]:
@@ -58,7 +68,7 @@ def is_misdeal(exposed: Iterable[int], *, dropped: Iterable[int] = ()) -> bool:
     return len(up) >= 2 or any(place in (1, 2) for place in up)
 
 
-def dealer_may_state_pot(structure: str) -> bool:
+def dealer_may_state_pot(structure: Structure | str) -> bool:
     """Whether the dealer may tell the players how much is in the pot: only in pot-limit games.
 
     ``structure`` is ``"pot_limit"``, ``"no_limit"`` or ``"limit"`` (``House.stakes(name).structure``).
@@ -66,4 +76,4 @@ def dealer_may_state_pot(structure: str) -> bool:
     """
     if structure not in STRUCTURES:
         raise ValueError(f"unknown betting structure {structure!r}: use one of {', '.join(STRUCTURES)}")
-    return structure == "pot_limit"
+    return structure == Structure.POT_LIMIT

@@ -11,12 +11,20 @@ first on the river; that room's choice is ``first_to_show="first_bettor"``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 
 from .cards import check_cards, check_seat, check_seats, clockwise_from
-from .hands import evaluate, evaluate_omaha
+from .hands import Game, evaluate, evaluate_omaha
 from .pots import Pot, side_pots, split
 
-__all__ = ["order", "first_to_show", "settle"]
+__all__ = ["order", "first_to_show", "settle", "ShowdownRule"]
+
+
+class ShowdownRule(StrEnum):
+    """Who shows first at showdown (the ``rule`` of ``first_to_show``)."""
+
+    LAST_AGGRESSOR = "last_aggressor"   # seed 000: the last bet or raise of the final round
+    FIRST_BETTOR = "first_bettor"       # seed 003 rule 16: the first bet of the final round
 
 
 def order(active: Iterable[int], *, button: int, last_aggressor: int | None = None) -> list[int]:
@@ -34,14 +42,15 @@ def order(active: Iterable[int], *, button: int, last_aggressor: int | None = No
     return clockwise_from(seats, button)
 
 
-def first_to_show(actions: Sequence[tuple[int, str]], *, rule: str = "last_aggressor") -> int | None:
+def first_to_show(actions: Sequence[tuple[int, str]], *,
+                  rule: ShowdownRule | str = ShowdownRule.LAST_AGGRESSOR) -> int | None:
     """The seat that made the deciding bet of the final round, or None if nobody bet.
 
     ``actions`` are ``(seat, action)`` in order, action one of fold, check, call, bet, raise (an
     all-in is a bet, a raise or a call). ``rule="last_aggressor"`` (seed 000) picks the last bet or
     raise; ``rule="first_bettor"`` (seed 003 rule 16) picks the first bet.
     """
-    if rule not in ("last_aggressor", "first_bettor"):
+    if rule not in tuple(ShowdownRule):
         raise ValueError(f"unknown showdown rule {rule!r}: use 'last_aggressor' or 'first_bettor'")
     aggressive = []
     for seat, action in actions:
@@ -52,11 +61,11 @@ def first_to_show(actions: Sequence[tuple[int, str]], *, rule: str = "last_aggre
             aggressive.append(seat)
     if not aggressive:
         return None
-    return aggressive[-1] if rule == "last_aggressor" else aggressive[0]
+    return aggressive[-1] if rule == ShowdownRule.LAST_AGGRESSOR else aggressive[0]
 
 
 def settle(contributions: Mapping[int, int], holes: Mapping[int, Sequence[str]], board: Sequence[str], *,
-           button: int, chip: int, folded: Iterable[int] = (), game: str = "holdem",
+           button: int, chip: int, folded: Iterable[int] = (), game: Game | str = Game.HOLDEM,
            rake: Sequence[int] = ()) -> dict[int, int]:
     """What each seat collects: every pot (less its rake) goes to the best hand among its eligible
     seats, split with odd chips clockwise from the button. ``holes`` needs the cards of every seat
@@ -66,7 +75,7 @@ def settle(contributions: Mapping[int, int], holes: Mapping[int, Sequence[str]],
     rake = list(rake) + [0] * (len(pots) - len(rake))
     if len(rake) > len(pots):
         raise ValueError(f"rake is given for {len(rake)} pots but the hand has {len(pots)}")
-    if game not in ("holdem", "omaha"):
+    if game not in tuple(Game):
         raise ValueError(f"unknown game {game!r}: use 'holdem' or 'omaha'")
     contested = sorted({s for pot in pots if len(pot.eligible) > 1 for s in pot.eligible})
     missing = [s for s in contested if s not in holes]
@@ -75,7 +84,7 @@ def settle(contributions: Mapping[int, int], holes: Mapping[int, Sequence[str]],
     values = {}
     if contested:
         check_cards([c for s in contested for c in holes[s]] + list(board), what="hole and board cards")
-        if game == "holdem":
+        if game == Game.HOLDEM:
             values = {s: evaluate(list(holes[s]) + list(board)) for s in contested}
         else:
             values = {s: evaluate_omaha(holes[s], board) for s in contested}
