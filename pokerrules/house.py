@@ -217,14 +217,7 @@ def _stakes(data: Any, path: _Path) -> Stakes:
         raise HouseError(f"the big blind ({bb}) is smaller than the small blind ({sb})", path + ("big_blind",))
     if name != f"{sb}/{bb}":
         raise HouseError(f"the stakes are named {name!r} but the blinds are {sb}/{bb}", path + ("name",))
-    bp = path + ("buy_in",)
-    bi = _mapping(m["buy_in"], bp, ("min", "max"))
-    bmin = _int(bi, "min", bp, minimum=1)
-    bmax = _int(bi, "max", bp, minimum=1, allow_null=True)
-    if bmax is not None and bmax < bmin:
-        raise HouseError(f"the maximum buy-in ({bmax}) is below the minimum ({bmin})", bp + ("max",))
-    if bmin < bb:
-        raise HouseError(f"the minimum buy-in ({bmin}) is less than one big blind ({bb})", bp + ("min",))
+    bmin, bmax = _buy_in(m["buy_in"], path + ("buy_in",), bb)
     pct = cap = shc = spc = None
     if m.get("rake") is not None:
         rp = path + ("rake",)
@@ -250,6 +243,18 @@ def _stakes(data: Any, path: _Path) -> Stakes:
                 raise HouseError(f"the {key.replace('_', ' ')} ({v}) is above the normal cap "
                                  f"({cap})", rp + (key,))
     return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, *_straddles(m, path, bb), m.get("role"))
+
+
+def _buy_in(data: Any, path: _Path, bb: int) -> tuple[int, int | None]:
+    """A row's buy-in range, ``(min, max)`` (max None: no maximum): its own mapping, read on its own."""
+    bi = _mapping(data, path, ("min", "max"))
+    bmin = _int(bi, "min", path, minimum=1)
+    bmax = _int(bi, "max", path, minimum=1, allow_null=True)
+    if bmax is not None and bmax < bmin:
+        raise HouseError(f"the maximum buy-in ({bmax}) is below the minimum ({bmin})", path + ("max",))
+    if bmin < bb:
+        raise HouseError(f"the minimum buy-in ({bmin}) is less than one big blind ({bb})", path + ("min",))
+    return bmin, bmax
 
 
 def _straddles(m: Mapping[str, Any], path: _Path, bb: int) -> tuple[int | None, int | None, int, int | None]:
@@ -319,6 +324,25 @@ def _bands(data: Any, path: _Path, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
         raise HouseError(f"no band covers pots above {bands[-1].high}: the last band needs 'to: null'",
                          path + (len(data) - 1, "to"))
     return tuple(bands)
+
+
+def _short_handed(rk: Mapping[str, Any], rp: _Path, stakes: Sequence[Stakes]) -> tuple[PlayerRange | None, PlayerRange | None]:
+    """The short-handed and full-table player ranges, or neither: the cap for few players is one choice, read apart."""
+    if ("short_handed_players" in rk) != ("full_table_players" in rk):
+        raise HouseError("the cap for few players needs both ranges, short_handed_players and full_table_players",
+                         rp + ("full_table_players" if "short_handed_players" in rk else "short_handed_players",))
+    if "short_handed_players" not in rk:
+        return None, None
+    short = _players(rk["short_handed_players"], rp + ("short_handed_players",))
+    full = _players(rk["full_table_players"], rp + ("full_table_players",))
+    if full.low != short.high + 1:
+        raise HouseError(f"short-handed is {short.low}-{short.high} players, so the full-table range must start "
+                         f"at {short.high + 1}, not {full.low}", rp + ("full_table_players", "min"))
+    for i, s in enumerate(stakes):
+        if s.short_handed_cap is None:
+            raise HouseError("the house caps the rake for few players: give these stakes their "
+                             "short_handed_cap", ("stakes", i, "rake"))
+    return short, full
 
 
 # --------------------------------------------------------------------------------------------
@@ -487,20 +511,7 @@ class House:
         rk = _mapping(given, rp, (), optional=("short_handed_players", "full_table_players", "no_flop_no_drop",
                                                "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands",
                                                "time_charge"))
-        short = full = None
-        if ("short_handed_players" in rk) != ("full_table_players" in rk):
-            raise HouseError("the cap for few players needs both ranges, short_handed_players and full_table_players",
-                             rp + ("full_table_players" if "short_handed_players" in rk else "short_handed_players",))
-        if "short_handed_players" in rk:
-            short = _players(rk["short_handed_players"], rp + ("short_handed_players",))
-            full = _players(rk["full_table_players"], rp + ("full_table_players",))
-            if full.low != short.high + 1:
-                raise HouseError(f"short-handed is {short.low}-{short.high} players, so the full-table range must start "
-                                 f"at {short.high + 1}, not {full.low}", rp + ("full_table_players", "min"))
-            for i, s in enumerate(stakes):
-                if s.short_handed_cap is None:
-                    raise HouseError("the house caps the rake for few players: give these stakes their "
-                                     "short_handed_cap", ("stakes", i, "rake"))
+        short, full = _short_handed(rk, rp, stakes)
         nfnd = rk.get("no_flop_no_drop", False)
         if not isinstance(nfnd, bool):
             raise HouseError("no_flop_no_drop must be true or false", rp + ("no_flop_no_drop",))

@@ -95,6 +95,21 @@ class Positions:
     dealt: tuple[int, ...] = ()            #: seats dealt in, clockwise from the button
 
 
+def _absences(occ: Sequence[int], away: Iterable[int], owing: Iterable[int],
+              posting: Iterable[int]) -> tuple[set[int], set[int], set[int]]:
+    """The away, owing and posting seats, each checked against the table and the others before any blind is placed."""
+    away_s, owing_s, posting_s = (set(check_seats(x, what)) for x, what in
+                                  ((away, "away seats"), (owing, "owing seats"), (posting, "posting seats")))
+    for name, group in (("away", away_s), ("owing", owing_s)):
+        if not group <= set(occ):
+            raise ValueError(f"seat(s) {sorted(group - set(occ))} are listed as {name} but have no chips on the table")
+    if not posting_s <= owing_s:
+        raise ValueError(f"seat(s) {sorted(posting_s - owing_s)} post to come back but owe no blinds")
+    if posting_s & away_s:
+        raise ValueError(f"seat(s) {sorted(posting_s & away_s)} cannot post while away from the table")
+    return away_s, owing_s, posting_s
+
+
 def hand_positions(seats: Iterable[int], *, button: int, away: Iterable[int] = (), owing: Iterable[int] = (),
                    posting: Iterable[int] = ()) -> Positions:
     """The blinds and posts of one hand under the missed-blind rules (seed 000's seat tables).
@@ -105,15 +120,7 @@ def hand_positions(seats: Iterable[int], *, button: int, away: Iterable[int] = (
     """
     occ = _occupied(seats)
     check_seat(button, "button")
-    away_s, owing_s, posting_s = (set(check_seats(x, what)) for x, what in
-                                  ((away, "away seats"), (owing, "owing seats"), (posting, "posting seats")))
-    for name, group in (("away", away_s), ("owing", owing_s)):
-        if not group <= set(occ):
-            raise ValueError(f"seat(s) {sorted(group - set(occ))} are listed as {name} but have no chips on the table")
-    if not posting_s <= owing_s:
-        raise ValueError(f"seat(s) {sorted(posting_s - owing_s)} post to come back but owe no blinds")
-    if posting_s & away_s:
-        raise ValueError(f"seat(s) {sorted(posting_s & away_s)} cannot post while away from the table")
+    away_s, owing_s, posting_s = _absences(occ, away, owing, posting)
     waiting = owing_s - posting_s              # out of the rotation until they post or reach the big blind
     sb_rotation = [s for s in occ if s not in waiting]
     bb_rotation = [s for s in occ if not (s in waiting and s in away_s)]

@@ -152,32 +152,37 @@ def _values(reader: Reader, data: Any, ident: str) -> dict[str, Value]:
     return values
 
 
-def _example(reader: Reader, entry: Any, fields: dict[str, Any], ident: str, line: int) -> WorkedExample | None:
-    given = _values(reader, fields.get("given"), ident)
-    results = _values(reader, fields.get("results"), ident)
+def _table(reader: Reader, entry: Any, fields: dict[str, Any],
+           ident: str) -> tuple[list[Column], list[dict[str, Value]]] | None:
+    """An example's table, its columns and rows (none without one), read apart; None when it is no table at all."""
     columns: list[Column] = []
     rows: list[dict[str, Value]] = []
     table = fields.get("table")
-    if table is not None:
-        spec = reader.fields(table, entry.line_of("table"), ident, "a table", ExampleTableRecord)
-        if spec is None:
-            return None
-        for name, label in spec["columns"].items():
-            if not isinstance(label, str):
-                reader.error(table["columns"].line_of(name), ident, f"column {name!r} needs an English label")
-                continue
-            columns.append(Column(name, Message(f"{ident}.column.{name}", clean(label), reader.file,
-                                                table["columns"].line_of(name), fields["rule"])))
-        for number, row in enumerate(spec["rows"]):
-            at = table["rows"].line_of(number)
-            if not isinstance(row, list) or len(row) != len(columns):
-                reader.error(at, ident, f"each row needs {len(columns)} values, one per column")
-                continue
-            try:
-                rows.append({c.name: parse_example_value(v) for c, v in zip(columns, row)})
-            except ValueError as exc:
-                reader.error(at, ident, str(exc))
-    names = {*given, *results, *(c.name for c in columns)}
+    if table is None:
+        return columns, rows
+    spec = reader.fields(table, entry.line_of("table"), ident, "a table", ExampleTableRecord)
+    if spec is None:
+        return None
+    for name, label in spec["columns"].items():
+        if not isinstance(label, str):
+            reader.error(table["columns"].line_of(name), ident, f"column {name!r} needs an English label")
+            continue
+        columns.append(Column(name, Message(f"{ident}.column.{name}", clean(label), reader.file,
+                                            table["columns"].line_of(name), fields["rule"])))
+    for number, row in enumerate(spec["rows"]):
+        at = table["rows"].line_of(number)
+        if not isinstance(row, list) or len(row) != len(columns):
+            reader.error(at, ident, f"each row needs {len(columns)} values, one per column")
+            continue
+        try:
+            rows.append({c.name: parse_example_value(v) for c, v in zip(columns, row)})
+        except ValueError as exc:
+            reader.error(at, ident, str(exc))
+    return columns, rows
+
+
+def _checks(reader: Reader, entry: Any, fields: dict[str, Any], ident: str, names: set[str]) -> list[Check]:
+    """An example's checks, each read apart (a wrong one is reported and left out; the others still run)."""
     checks = []
     for number, item in enumerate(fields["checks"]):
         at = entry["checks"].line_of(number)
@@ -199,6 +204,18 @@ def _example(reader: Reader, entry: Any, fields: dict[str, Any], ident: str, lin
             reader.error(at, ident, "'says' must be the words of the text (or a list of them) that state the check's result")
             says = []
         checks.append(Check(call, spec["expect"], at, tuple(" ".join(phrase.split()) for phrase in says)))
+    return checks
+
+
+def _example(reader: Reader, entry: Any, fields: dict[str, Any], ident: str, line: int) -> WorkedExample | None:
+    given = _values(reader, fields.get("given"), ident)
+    results = _values(reader, fields.get("results"), ident)
+    table = _table(reader, entry, fields, ident)
+    if table is None:
+        return None
+    columns, rows = table
+    names = {*given, *results, *(c.name for c in columns)}
+    checks = _checks(reader, entry, fields, ident, names)
     if not checks:
         reader.error(line, ident, "an example must run at least one check against the engine", check="example")
     text = Message(f"{ident}.text", clean(fields["text"]), reader.file, entry.line_of("text"), fields["rule"])

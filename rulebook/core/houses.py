@@ -99,6 +99,41 @@ def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
         if isinstance(about, str) else None
 
 
+def _published(data: Map, listed: list[Any], parts: dict[str, Part], unreadable: set[str], reader: Reader,
+               house_id: str) -> list[Part]:
+    """The parts the house lists (``parts:``), each once (a part whose file did not load is skipped: told there)."""
+    published: list[Part] = []
+    for index, part_id in enumerate(listed):
+        at = data["parts"].line_of(index)
+        if part_id in unreadable:
+            continue
+        if not isinstance(part_id, str) or part_id not in parts:
+            reader.error(at, house_id, f"part {part_id!r} has no file rules/{part_id}.yaml")
+        elif part_id in (p.id for p in published):
+            reader.error(at, house_id, f"part {part_id!r} is listed twice")
+        else:
+            published.append(parts[part_id])
+    return published
+
+
+def _placed(stated: tuple[Part, ...], choices: Any, defined: dict[str, Slot], reader: Reader,
+            house_id: str) -> dict[str, str]:
+    """Each rule the house publishes → its part, placed once; then its variant choices judged against them."""
+    placed: dict[str, str] = {}
+    for part in stated:
+        for rule in part.rules:
+            if rule.id in placed:
+                reader.error(1, house_id, f"rule {rule.id!r} is placed twice in the house's rulebook "
+                             f"(parts {placed[rule.id]!r} and {part.id!r})")
+            placed[rule.id] = part.id
+    for rule_id in choices:
+        slot = defined.get(rule_id)
+        if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
+            reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
+                         "does not publish or which has no variants to choose from (or whose parameter chooses)")
+    return placed
+
+
 def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadable: set[str],
            defined: dict[str, Slot]) -> Rulebook | None:
     """One house file: identity, the parts it publishes, its parameters (judged by the engine)."""
@@ -122,17 +157,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         reader.error(data.line_of("unit"), house_id, f"unit {fields['unit']!r} must be {CHIPS} or the ISO 4217 code of "
                      f"the house's currency (three capital letters){hint}")
     money = read_money(data, fields["unit"], reader, house_id)
-    published: list[Part] = []
-    for index, part_id in enumerate(fields["parts"]):
-        at = data["parts"].line_of(index)
-        if part_id in unreadable:
-            continue
-        if not isinstance(part_id, str) or part_id not in parts:
-            reader.error(at, house_id, f"part {part_id!r} has no file rules/{part_id}.yaml")
-        elif part_id in (p.id for p in published):
-            reader.error(at, house_id, f"part {part_id!r} is listed twice")
-        else:
-            published.append(parts[part_id])
+    published = _published(data, fields["parts"], parts, unreadable, reader, house_id)
     if not isinstance(data["parameters"], Map) or not is_unit(fields["unit"]):
         return None
     currency = data["parameters"].get("currency")
@@ -156,18 +181,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     stated = adopt(stated, adopting, reader, house_id)
     check_ruling(stated, parameters, defined, reader, house_id)
     check_see(stated, reader, house_id)
-    placed: dict[str, str] = {}
-    for part in stated:
-        for rule in part.rules:
-            if rule.id in placed:
-                reader.error(1, house_id, f"rule {rule.id!r} is placed twice in the house's rulebook "
-                             f"(parts {placed[rule.id]!r} and {part.id!r})")
-            placed[rule.id] = part.id
-    for rule_id in choices:
-        slot = defined.get(rule_id)
-        if rule_id not in placed or slot is None or not slot.names or slot.chosen_by:
-            reader.error(choices.line_of(rule_id), house_id, f"'variants' chooses for rule {rule_id!r}, which the house "
-                         "does not publish or which has no variants to choose from (or whose parameter chooses)")
+    placed = _placed(stated, choices, defined, reader, house_id)
     # Judged only on a library that loaded whole: a part that failed, or a rule whose id is wrong,
     # would leave every rule it names dangling here (the mistake is told once, where it is).
     short_form = _chosen_rules(data, "short_form", placed, reader, house_id, judged=not loader.errors)

@@ -10,7 +10,7 @@ from typing import Iterator
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.core.houses import house_messages, read_house, resolve_values
 from rulebook.core.parts import PartLoader
-from rulebook.core.records import Library, Message, Rulebook
+from rulebook.core.records import Library, Message, Part, Rulebook, Slot
 from rulebook.core.yamlload import Map
 
 
@@ -25,6 +25,30 @@ def _misplaced_houses(root: Path) -> Iterator[ModelError]:
             where = f"houses/{path.parent.name}/house.yaml" if Path(folder) != houses else "houses/<house-id>/house.yaml"
             yield ModelError(path.relative_to(root).as_posix(), 1, None,
                              f"a house file is read only one folder under houses/: move it to {where}", "house")
+
+
+def _undefined_uses(parts: dict[str, Part], defined: dict[str, Slot]) -> Iterator[ModelError]:
+    """Each ``use:`` of a rule no part defines: judged apart, once every part has loaded."""
+    for part in parts.values():
+        for section in part.sections:
+            for slot in section.slots:
+                if slot.rule_id not in defined:
+                    yield ModelError(part.file, slot.line, slot.rule_id, f"use of rule {slot.rule_id!r}, "
+                                     "which no part defines", "rule")
+
+
+def _dangling_notes(parts: dict[str, Part], houses: list[Rulebook]) -> Iterator[ModelError]:
+    """Each note about a rule or for a house that does not exist: judged apart, once the whole library has loaded."""
+    rule_ids = {rule.id for part in parts.values() for rule in part.rules}
+    house_ids = {book.id for book in houses}
+    for part in parts.values():
+        for note in part.notes:
+            for rule_id in note.rules:
+                if rule_id not in rule_ids:
+                    yield ModelError(part.file, note.line, note.id, f"note about rule {rule_id!r}, which does not exist", "note")
+            for house_id in note.houses:
+                if house_id not in house_ids:
+                    yield ModelError(part.file, note.line, note.id, f"note for house {house_id!r}, which does not exist", "note")
 
 
 def load_library(root: Path | str) -> Library:
@@ -49,12 +73,8 @@ def load_library(root: Path | str) -> Library:
     unreadable = {path.stem for path in (root / "rules").glob("*.yaml")} - set(parts)  # already reported
     defined = {slot.rule_id: slot for part in parts.values() for section in part.sections
                for slot in section.slots if slot.variants}
-    for part in parts.values() if not loader.errors else ():
-        for section in part.sections:
-            for slot in section.slots:
-                if slot.rule_id not in defined:
-                    loader.errors.append(ModelError(part.file, slot.line, slot.rule_id, f"use of rule {slot.rule_id!r}, "
-                                                    "which no part defines", "rule"))
+    if not loader.errors:
+        loader.errors.extend(_undefined_uses(parts, defined))
     for path in house_paths:
         book = read_house(loader, path, parts, unreadable, defined)
         if book is not None:
@@ -64,16 +84,8 @@ def load_library(root: Path | str) -> Library:
         if part.id not in published:
             loader.errors.append(ModelError(part.file, 1, None, f"part {part.id!r} is published by no house "
                                             "(list it under 'parts' in a house file)", "part"))
-    rule_ids = {rule.id for part in parts.values() for rule in part.rules}
-    house_ids = {book.id for book in houses}
-    for part in parts.values() if not loader.errors else ():  # a part that failed to load would dangle them all
-        for note in part.notes:
-            for rule_id in note.rules:
-                if rule_id not in rule_ids:
-                    loader.errors.append(ModelError(part.file, note.line, note.id, f"note about rule {rule_id!r}, which does not exist", "note"))
-            for house_id in note.houses:
-                if house_id not in house_ids:
-                    loader.errors.append(ModelError(part.file, note.line, note.id, f"note for house {house_id!r}, which does not exist", "note"))
+    if not loader.errors:   # a part that failed to load would dangle them all
+        loader.errors.extend(_dangling_notes(parts, houses))
     for book in houses:
         resolve_values(book, loader.errors)
     if loader.errors:

@@ -283,14 +283,30 @@ def build_all(project: Project, languages: tuple[str, ...] = LANGUAGES, builder:
     return ok
 
 
-def _build_all(project: Project, languages: tuple[str, ...], builder: str, build: Path, houses: tuple[str, ...],
-               publication: Publication) -> bool:
-    # Each house's earlier editions, read from git once, here, for every worker; the site publishes
-    # each one that is tagged beside the edition in force.
+def _read_earlier_editions(project: Project, houses: tuple[str, ...]) -> None:
+    """Each house's earlier editions, read from git once, here, for every worker (the site publishes each tagged one)."""
     for house in houses:
         earlier_commits(project, house)
         for item in archived_editions(project, house):
             earlier_commits(item.project, house)
+
+
+def _told(builder: str, results: list[Built]) -> bool:
+    """Whether every job built: each job's output and each failure told on stderr, whatever the others did."""
+    ok = True
+    for result in results:
+        if result.output.strip():
+            print(for_terminal("\n".join(f"[{result.label}] {line}" for line in result.output.strip().splitlines())),
+                  file=sys.stderr)
+        if result.status != 0:
+            print(for_terminal(f"{builder} build of {result.label} failed"), file=sys.stderr)
+            ok = False
+    return ok
+
+
+def _build_all(project: Project, languages: tuple[str, ...], builder: str, build: Path, houses: tuple[str, ...],
+               publication: Publication) -> bool:
+    _read_earlier_editions(project, houses)
     archives = {house: tuple(item.edition for item in archived_editions(project, house)) if builder == "html" else ()
                 for house in houses}
     printed = tuple((kind, str(publication.where(kind))) for kind in ("cards", "pdf"))
@@ -316,14 +332,7 @@ def _build_all(project: Project, languages: tuple[str, ...], builder: str, build
         for (house, lang, _, _, number, _), result in zip(jobs, results):
             if not number:
                 publication.report.record(house, lang, "site", result.stamp is not None)
-    ok = True
-    for result in results:
-        if result.output.strip():
-            print(for_terminal("\n".join(f"[{result.label}] {line}" for line in result.output.strip().splitlines())),
-                  file=sys.stderr)
-        if result.status != 0:
-            print(for_terminal(f"{builder} build of {result.label} failed"), file=sys.stderr)
-            ok = False
+    ok = _told(builder, results)
     if builder not in SKIPPABLE or not ok:
         return ok
 
