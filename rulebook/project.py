@@ -146,7 +146,7 @@ class Project:
         assert library is not None and examples is not None and glossary is not None   # each loaded, or it raised
         houses = {}
         for book in library.houses:
-            engine = House.from_mapping(book.house)
+            engine = book.engine or House.from_mapping(book.house)
             published = {(rule.id, rule.variant) for rule in book.rules}
             mine = tuple(example.in_unit(book.unit) for example in examples
                          if (example.rule, example.variant) in published

@@ -75,3 +75,32 @@ def test_a_build_reads_every_source_file_once(tree, reads, capsys):
     said = capsys.readouterr().out.splitlines()
     assert "club/hr: site kept, cards kept, PDFs kept → _build/site/club/hr/" in said, said
     assert not any(line.startswith("casino/") for line in said)
+
+
+def test_each_house_becomes_the_engines_house_once(tree, monkeypatch):
+    """The engine's ``House`` is made from a house file once, when it is read: the examples, the policies
+    the gate compares, every language's reading and its calculators all ask that one house."""
+    from pokerrules import House
+    from rulebook.core.records import RULING_PARAMETERS
+    from rulebook.project import Project
+    from rulebook.reading import Reading
+    from rulebook.reading.calculators import offered, page_data
+
+    made = Counter()
+    original = House.from_mapping.__func__
+
+    def counted(cls, data):
+        made[id(data)] += 1
+        return original(cls, data)
+
+    monkeypatch.setattr(House, "from_mapping", classmethod(counted))
+    project = Project.load(tree)
+    assert sum(made.values()) == len(project.houses), made
+    for view in project.houses.values():
+        assert view.engine is view.book.engine is not None
+        for name in RULING_PARAMETERS:
+            view.book.policy(name)
+        for lang in view.book.languages:
+            reading = Reading.of(project, view.book.id, lang)
+            page_data(reading, offered(reading), {})
+    assert sum(made.values()) == len(project.houses), made

@@ -169,9 +169,10 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     if units:
         check_references(data.get("references"), units, rel, data.line_of("references") if "references" in data
                          else 1, loader.errors)
-    parameters = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
-    if parameters is None:
+    judged = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
+    if judged is None:
         return None
+    parameters, engine = judged
     parameters.units = units  # type: ignore[attr-defined]  # read by values.unit_of
     _check_tiers(parameters, rel, loader.errors)
     title, about = house_messages(data, rel)
@@ -212,7 +213,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
                     table_card_line=_line(data, "table_card"), documents=documents,
                     documents_line=_line(data, "documents"), sections=sections,
-                    printing=_print_choice(data, reader, house_id), deck=_deck(data, reader, house_id))
+                    printing=_print_choice(data, reader, house_id), deck=_deck(data, reader, house_id), engine=engine)
 
 
 def _deck(data: Map, reader: Reader, house_id: str) -> str:
@@ -430,8 +431,9 @@ def resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
 
 
 
-def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | None:
-    """Let the engine judge the house data, and point its complaint at a line."""
+def _validate_house(house: Map, file: str, errors: list[ModelError]) -> tuple[Map, House] | None:
+    """Let the engine judge the house data, and point its complaint at a line: the data and the
+    engine's house made from it (the one every stage asks), or None."""
     for key in ("official_language", "announced_in"):
         codes = house.get(key)
         for code in codes if isinstance(codes, list) else [codes] if codes is not None else []:
@@ -444,8 +446,8 @@ def _validate_house(house: Map, file: str, errors: list[ModelError]) -> Map | No
                                          f"{key}: {code!r} is not a language code such as 'ro' or 'hr'", check="house"))
                 return None
     try:
-        House.from_mapping(house)
+        engine = House.from_mapping(house)
     except HouseError as exc:
         errors.append(ModelError(file, line_of_path(house, exc.path), None, str(exc), check="house"))
         return None
-    return house
+    return house, engine

@@ -231,6 +231,8 @@ class Rulebook:
     sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
     printing: PrintChoice = PrintChoice()   # its paper and card size (``print:``)
     deck: str = DECKS[0]                    # the colours of its suits (``deck:``)
+    # The engine's house made from ``house`` when the house file was read: built once, asked by every stage.
+    engine: House | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def name_in(self, lang: str) -> str:
         """The house's name as readers of ``lang`` know it: its own for that language, else ``name``."""
@@ -255,7 +257,7 @@ class Rulebook:
         """The house's value of a policy: a ruling parameter as the engine applies it (its default
         where the house sets none), or the variant the house chose for a rule in variants."""
         if name in RULING_PARAMETERS:
-            return getattr(House.from_mapping(self.house), name.split(".")[1])
+            return getattr(self.engine or House.from_mapping(self.house), name.split(".")[1])
         choice = self.choices.get(name)
         if choice is not None:
             return choice
