@@ -262,6 +262,9 @@ CASES = [
          1, "[placeholders]"),
     # -- glossary ------------------------------------------------------------------------------
     Case("glossary-duplicate-term", GLOSSARY, replace(GLOSSARY, "  - id: cap\n", "  - id: rake\n"), 2, "duplicate term id"),
+    Case("glossary-number-as-key", GLOSSARY, replace(GLOSSARY, "    note: The house's share of a pot.\n",
+                                                     "    note: The house's share of a pot.\n    1: one\n"),
+         2, "unknown key(s) 1 in a term"),
     Case("glossary-missing-form", RO_GLOSSARY, lambda tree: _drop_line(tree / RO_GLOSSARY, "  cap:"), 2, "has no ro forms"),
     Case("glossary-stem", FR_GLOSSARY, lambda tree: _first_form(tree / FR_GLOSSARY, "pot", "pot*"), 2, "whole word"),
     Case("glossary-unknown-rule", GLOSSARY, replace(GLOSSARY, "rules: [rake-cap-definition]", "rules: [rake-cap]"), 2,
