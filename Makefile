@@ -32,7 +32,7 @@ preview: $(READY) | debian
 # Cards and PDFs are rebuilt only when what they are made of changed.
 SOURCES := $(wildcard conf.py rules/*.yaml houses/*/house.yaml executable_examples/*.yaml \
                       locales/*/LC_MESSAGES/*.po locales/glossary.yaml locales/*/glossary.yaml \
-                      templates/*/* rulebook/*.py rulebook/*/*.py rulebook/publish/static/* pokerrules/*.py)
+                      templates/*/* rulebook/*.py rulebook/*/*.py rulebook/*/*/*.py rulebook/publish/site/static/* pokerrules/*.py)
 
 cards: _build/cards/.done
 pdf: _build/pdf/.done

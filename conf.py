@@ -10,7 +10,7 @@ ROOT = Path(__file__).parent
 
 project = "House rules"
 language = "en"
-extensions = ["rulebook.publish.sphinxext"]
+extensions = ["rulebook.publish.site.sphinxext"]
 rulebook_root = str(ROOT)
 html_static_path: list[str] = []
 html_theme = "furo"

@@ -209,7 +209,8 @@ OVERHEAD = '''
 import json, sys, time
 from pathlib import Path
 tree = Path(sys.argv[1]); times = {}; start = time.perf_counter()
-from rulebook.publish import site, printing
+from rulebook.publish.site import builds as site
+from rulebook.publish.print import printing
 from rulebook import cli
 times["start Python and import the CLI, site and print modules"] = time.perf_counter() - start
 start = time.perf_counter()
@@ -221,12 +222,12 @@ from rulebook.gate.checks import run_checks
 run_checks(project)
 times["the gate (its cache warm)"] = time.perf_counter() - start
 start = time.perf_counter()
-from rulebook.publish.archive import archived_editions, previous_edition
+from rulebook.publish.editions.archive import archived_editions, previous_edition
 for house in project.houses:
     previous_edition(project, house); archived_editions(project, house)
 times["read the editions' git tags"] = time.perf_counter() - start
 start = time.perf_counter()
-from rulebook.publish.stamps import outputs
+from rulebook.publish.machinery.stamps import outputs
 for kind in ("site", "cards", "pdf"):
     for house in project.houses:
         outputs(tree / "_build" / kind / house)
@@ -247,8 +248,8 @@ import io, json, statistics, sys, time
 from pathlib import Path
 import weasyprint
 from rulebook.project import Project
-from rulebook.publish.printing import PrintRenderer
-from rulebook.publish.site import work_dir
+from rulebook.publish.print.printing import PrintRenderer
+from rulebook.publish.machinery.staging import work_dir
 tree = Path(sys.argv[1]); project = Project.load(tree)
 page = work_dir(tree / "_build", "singlehtml", "club", "fr") / "index.html"
 html = PrintRenderer(project, "club", "fr").rulebook(page.read_text(encoding="utf-8"), str(page))
@@ -489,7 +490,7 @@ def main() -> None:
         sys.exit(1 if stale else 0)
     work = Path(tempfile.mkdtemp(prefix="bench-sphinx-"))
     # A clean build is one with nothing printed before: its print cache is its own build folder's,
-    # emptied with it, never a cache shared with other builds (rulebook.publish.print_cache).
+    # emptied with it, never a cache shared with other builds (rulebook.publish.machinery.print_cache).
     os.environ.pop("RULEBOOK_PRINT_CACHE", None)
     commit = measured_commit()
     print(text_table([]), flush=True)

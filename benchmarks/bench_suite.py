@@ -9,7 +9,7 @@ machine, what the suite made it work. The targets (issue "The code as a map"): `
 3 minutes wall, its pytest within 300 CPU-seconds.
 
 Only a fresh clone gives CI's figures: a checkout's print cache holds what its earlier test runs
-printed, which a fresh clone's tests print again (``rulebook.publish.print_cache``).
+printed, which a fresh clone's tests print again (``rulebook.publish.machinery.print_cache``).
 
     .venv/bin/python benchmarks/bench_suite.py [--write-readme] [--readme PATH]
 

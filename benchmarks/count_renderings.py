@@ -32,7 +32,7 @@ GIT_ENV = {"GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org"
 # What is counted, where it exists in this version: (module, callable or class).
 # Jinja environments are counted where the project's own code makes them (Sphinx makes its own).
 COUNTED = (("rulebook.reading", "Reading"), ("rulebook.reading.changes", "compare"), ("rulebook.reading.changes", "between"),
-           ("rulebook.publish.render", "PageRenderer"), ("rulebook.publish.printing", "PrintRenderer"), ("jinja2", "Environment"))
+           ("rulebook.publish.site.render", "PageRenderer"), ("rulebook.publish.print.printing", "PrintRenderer"), ("jinja2", "Environment"))
 
 
 def git(repo: Path, *args: str) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 
 def capturing(folder: Path):
-    """A stand-in for ``rulebook.publish.printing._write_pages`` that keeps each document's HTML under
+    """A stand-in for ``rulebook.publish.print.printing._write_pages`` that keeps each document's HTML under
     ``folder`` instead of printing it (it takes every parameter the real one takes: a test checks)."""
 
     def write_html(project, build, kind, house_id, label, pages, base, stylesheet=None, origins=None, limits=None,
@@ -55,7 +55,7 @@ def capturing(folder: Path):
 
 
 def capture(tree: Path, folder: Path) -> None:
-    from rulebook.publish import printing
+    from rulebook.publish.print import printing
     from rulebook.cli import main
 
     printing._write_pages = capturing(folder)   # the forked print jobs see it too

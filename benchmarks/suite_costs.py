@@ -4,7 +4,7 @@ Active only when ``SUITE_COSTS_LOG`` names a file (``bench_suite.py`` loads it w
 ``benchmarks/`` on the path). Every process appends JSON lines to that file: each xdist worker one
 per test (wall, its own CPU, its reaped children's), and each job a test's build forks one per
 Sphinx build and per printing step (``_write_pages``: WeasyPrint, or the print cache that spares
-it), its CPU in that job alone. A build's jobs are always forked (``rulebook.publish.workers``), so a
+it), its CPU in that job alone. A build's jobs are always forked (``rulebook.publish.machinery.workers``), so a
 job's CPU is never also a test's own.
 """
 
@@ -67,7 +67,7 @@ def pytest_configure(config: pytest.Config) -> None:
             return
     import sphinx.application
 
-    from rulebook.publish import printing
+    from rulebook.publish.print import printing
 
     _timed(sphinx.application.Sphinx, "build", "sphinx", lambda args: args[0].builder.name)
     _timed(printing, "_write_pages", "print", lambda args: args[2])

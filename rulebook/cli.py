@@ -4,7 +4,7 @@ fidelity, changes, edition.
 A user's mistake ends in one line per problem and a non-zero exit, never a
 traceback: 2 for input that cannot be read, 1 for an inconsistency; and a fault of the
 machine (a full or read-only disk, a path of the wrong kind in the build folder) in one line
-naming the path and what to do, exit 3 (``rulebook.publish.faults``).
+naming the path and what to do, exit 3 (``rulebook.publish.machinery.faults``).
 """
 
 from __future__ import annotations
@@ -32,12 +32,13 @@ from rulebook.gate.fidelity import departures
 from rulebook.gate.reports import FORMATS, render
 from rulebook.gate.status import all_status, unpublished_in
 from rulebook.gate.translator_notes import annotated
-from rulebook.publish import faults, lock, runtime
+from rulebook.publish.machinery import faults, lock
+from rulebook.publish.site import runtime
 from rulebook.publish.build import build_site, print_rulebooks
 from rulebook.publish.preview import Preview
-from rulebook.publish.printing import build_cards
-from rulebook.publish.report import Report
-from rulebook.publish.site import build_all, write_root
+from rulebook.publish.print.printing import build_cards
+from rulebook.publish.machinery.report import Report
+from rulebook.publish.site.builds import build_all, write_root
 
 
 def _say(text: object = "", file: TextIO | None = None, end: str = "\n", flush: bool = False) -> None:

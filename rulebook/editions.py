@@ -5,7 +5,7 @@ edition tag``). Nothing of an old edition is kept in the tree: to compare, its d
 from git into a temporary folder and loaded by *today's* code. Only data is taken from the old
 commit (the rules, houses, examples and catalogs: YAML and gettext files), never its code, so an old
 ref can never run anything. (The gate judges each tagged edition, ``checks.check_editions``; the
-archive publishes those it passes, ``rulebook.publish.archive``.)
+archive publishes those it passes, ``rulebook.publish.editions.archive``.)
 """
 
 from __future__ import annotations

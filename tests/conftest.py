@@ -24,7 +24,7 @@ SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "ru
            "runtime")
 
 # A test's build prints only what no build on this machine printed before from the same pages and
-# code (rulebook.publish.print_cache): what `make site` printed, and what one test printed, another links.
+# code (rulebook.publish.machinery.print_cache): what `make site` printed, and what one test printed, another links.
 os.environ.setdefault("RULEBOOK_PRINT_CACHE", str(ROOT / "_build" / "print-cache"))
 
 # The suite loads the project hundreds of times, each time from files most of which it parsed
@@ -65,7 +65,7 @@ def built_site(project) -> Path:
     up to date once per session by the same incremental build (nothing is redone that is current, so
     `make test` after `make site` reads what was published, and never a stale page)."""
     from rulebook.i18n.catalogs import LANGUAGES
-    from rulebook.publish import lock
+    from rulebook.publish.machinery import lock
     from rulebook.publish.build import build_site
 
     with lock.held(ROOT / "_build"):   # each xdist worker asks; the first builds, the others find it done

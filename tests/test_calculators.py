@@ -21,7 +21,7 @@ from rulebook.core import floor
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.reading import Reading
 from rulebook.reading import calculators
-from rulebook.publish import wheel
+from rulebook.publish.site import wheel
 from tests.conftest import ROOT
 
 ALL = LANGUAGES
@@ -146,7 +146,7 @@ def test_the_wheel_holds_the_engine_alone_with_a_valid_record_and_the_same_bytes
 def test_a_runtime_pinned_badly_is_one_line_naming_its_file(tmp_path, package, said):
     """The pinned version names a folder and an address of the site: only an exact version is taken."""
     from rulebook.core.errors import ModelError
-    from rulebook.publish.runtime import pinned_version
+    from rulebook.publish.site.runtime import pinned_version
 
     (tmp_path / "runtime").mkdir()
     if package is not None:

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading.table_facts import table_facts
-from rulebook.publish.printing import build_cards
+from rulebook.publish.print.printing import build_cards
 from tests.conftest import edit, line_of, pdf_info, run_rulebook
 from tests.test_print import A4, marks_of, runs_of, spaced, text_of
 
@@ -218,7 +218,7 @@ def test_every_line_of_every_card_is_a_sentence(project, tmp_path, monkeypatch):
     """Every line a card lists (its stakes' details, the rules it cites by number and title, the rake
     card's lines), on both houses' cards in every language, is a sentence with its full stop: a line that
     is a rule's title reads like the sentences beside it ("5.1 Straddles … up to the button.")."""
-    from rulebook.publish import printing
+    from rulebook.publish.print import printing
     from rulebook.reading.table_facts import SENTENCE_ENDS
 
     pages = tmp_path / "pages"
@@ -368,7 +368,7 @@ def test_a_house_prints_its_cards_and_books_on_the_paper_it_chooses(tree, tmp_pa
     its printed rulebook's pages letter."""
     from weasyprint import CSS, HTML
 
-    from rulebook.publish.printing import PrintRenderer
+    from rulebook.publish.print.printing import PrintRenderer
 
     house = tree / "houses" / "club" / "house.yaml"
     house.write_text(house.read_text(encoding="utf-8") + "print:\n  paper: letter\n  card: A5\n", encoding="utf-8")
@@ -409,7 +409,7 @@ def test_each_face_is_set_as_large_as_it_holds(project):
     would not, unless it already fills the room almost to the foot or is at the largest size."""
     from weasyprint import HTML
 
-    from rulebook.publish.printing import CardFit, PrintRenderer, _numbered, _sized, _stylesheet, card_css, faces_room
+    from rulebook.publish.print.printing import CardFit, PrintRenderer, _numbered, _sized, _stylesheet, card_css, faces_room
     from rulebook.reading.table_facts import table_rows
 
     checked = 0
@@ -443,8 +443,8 @@ def test_a_face_fitted_once_is_laid_out_once_on_the_two_sided_card(project, tmp_
     fitted again (several layouts) to the same sizes; a kept size that is no size of a card is not taken."""
     from weasyprint import HTML
 
-    from rulebook.publish import print_cache
-    from rulebook.publish.printing import CardFit, PrintRenderer, _numbered, _stylesheet, card_css
+    from rulebook.publish.machinery import print_cache
+    from rulebook.publish.print.printing import CardFit, PrintRenderer, _numbered, _stylesheet, card_css
     from rulebook.reading.table_facts import table_rows
 
     monkeypatch.delenv(print_cache.VARIABLE, raising=False)

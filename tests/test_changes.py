@@ -145,7 +145,7 @@ def read_here(kind: str, name: str) -> bool:
 def edition_build(editions, tmp_path_factory) -> Path:
     """The club's edition 2 as `make site` publishes it, in every language: cards, PDFs and site
     (of the printed files, those the tests read: ``read_here``)."""
-    from rulebook.publish import printing
+    from rulebook.publish.print import printing
     from rulebook.i18n.catalogs import LANGUAGES
     from rulebook.project import Project
     from rulebook.publish.build import build_site
@@ -314,7 +314,7 @@ def one_edition(tmp_path_factory) -> Path:
 def test_a_single_edition_clone_builds(one_edition, tmp_path):
     """No tag: the changes page says this is the first edition, and `changes` against HEAD finds nothing."""
     from rulebook.project import Project
-    from rulebook.publish.site import build_all
+    from rulebook.publish.site.builds import build_all
 
     repo = one_edition
     assert build_all(Project.load(repo), ("en", "ro"), "html", tmp_path / "build", ("club",))
@@ -357,8 +357,8 @@ def test_redline_words_are_text_never_markup():
     from sphinx.util.docutils import docutils_namespace
 
     from rulebook.reading.changes import redline
-    from rulebook.publish.render import redline_rst
-    from rulebook.publish.sphinxext import deleted, inserted, redline_role
+    from rulebook.publish.site.render import redline_rst
+    from rulebook.publish.site.sphinxext import deleted, inserted, redline_role
 
     old = "a `b` <script>alert(1)</script> *c* :ref:`d` \\ e_ .. f::"
     new = "a `b2` <img src=x onerror=alert(1)> **c** |sub| [#]_ e_ .. f::"
@@ -376,7 +376,7 @@ def test_redline_words_are_text_never_markup():
 def test_a_later_edition_without_its_predecessor_says_so(tree):
     """Edition 2 in sources that do not hold edition 1 (no tag, no git): never "the first edition"."""
     from rulebook.project import Project
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     edit(tree / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")
     page = PageRenderer(Project.load(tree), "club", "ro").pages()["changes"]
@@ -389,7 +389,7 @@ def test_a_new_tag_is_never_served_stale(editions, tmp_path):
     import time
 
     from rulebook.project import Project
-    from rulebook.publish.site import build_all
+    from rulebook.publish.site.builds import build_all
 
     def page() -> str:
         assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
@@ -592,7 +592,7 @@ def test_the_previous_edition_stays_readable_at_its_addresses(changes_site, proj
     """Edition 1 under edition/1/, as it was: the old cap, the old wording, the removed rule at its anchor;
     saying in the reader's language that it is no longer in force, and linking to the edition in force."""
     from rulebook.i18n.formatting import LocaleFormatter
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     archive = changes_site / lang / "edition" / "1"
     html = (archive / "rake.html").read_text(encoding="utf-8")
@@ -658,8 +658,8 @@ def test_the_archive_has_no_dead_link_and_shows_no_machinery(changes_site):
 def test_an_archived_edition_is_rendered_once(editions, tmp_path, monkeypatch):
     """An edition's commit never changes: once published, its archive is not rendered again."""
     from rulebook.project import Project
-    from rulebook.publish.render import PageRenderer
-    from rulebook.publish.site import build_all
+    from rulebook.publish.site.render import PageRenderer
+    from rulebook.publish.site.builds import build_all
 
     assert build_all(Project.load(editions), ("en",), "html", tmp_path, ("club",))
     page = tmp_path / "site" / "club" / "en" / "edition" / "1" / "rake.html"
@@ -680,7 +680,7 @@ def test_an_edition_this_version_cannot_read_is_one_line(editions, tmp_path):
     tag, the file and the line."""
     from rulebook.editions import EditionError
     from rulebook.project import Project
-    from rulebook.publish.site import build_all
+    from rulebook.publish.site.builds import build_all
 
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", str(editions), str(clone))

@@ -202,7 +202,7 @@ def test_each_policy_stated_once_per_house(project):
 
 
 def test_each_house_glossary_lists_only_its_own_terms(project):
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     casino = {term.id for term in PageRenderer(project, "casino", "en").terms}
     club = {term.id for term in PageRenderer(project, "club", "en").terms}

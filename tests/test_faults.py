@@ -3,7 +3,7 @@
 Each case breaks one thing the way a careless contributor, a crash or an attacker would, then
 checks that nothing stale, half-published or lost is left: the published tree equals a clean build
 of the same sources, file by file, or the previous publication. The faults are injected at named
-moments of the build (``rulebook.publish.faults``: RULEBOOK_FAULT), never by sleeping and racing. To stay
+moments of the build (``rulebook.publish.machinery.faults``: RULEBOOK_FAULT), never by sleeping and racing. To stay
 cheap, the builds are of one house in one language, HTML only (the editors' edition, published in
 ``_build/review``), started from one clean build copied for each case.
 """
@@ -209,7 +209,7 @@ def test_jobs_run_with_the_commands_objects_frozen_and_leave_nothing_frozen(proj
     stays frozen, or what the command drops afterwards would never be freed."""
     import gc
 
-    from rulebook.publish.workers import run_jobs
+    from rulebook.publish.machinery.workers import run_jobs
 
     assert gc.get_freeze_count() == 0
     tracked = len(gc.get_objects())   # what the command holds, a moment before the jobs are forked
@@ -222,8 +222,8 @@ def test_jobs_run_with_the_commands_objects_frozen_and_leave_nothing_frozen(proj
 
 def _tiny_pdf(job):
     """A print job of one small page (the machinery of every print job, at a fraction of the cost)."""
-    from rulebook.publish import workers
-    from rulebook.publish.printing import _write_pages
+    from rulebook.publish.machinery import workers
+    from rulebook.publish.print.printing import _write_pages
 
     house, (lang,), build, _ = job
     project = workers.project()
@@ -232,7 +232,7 @@ def _tiny_pdf(job):
 
 
 def test_a_truncated_pdf_is_printed_again_never_carried_over(tree):
-    from rulebook.publish.printing import PrintJob, _print
+    from rulebook.publish.print.printing import PrintJob, _print
     from rulebook.project import Project
 
     project, build = Project.load(tree), tree / "_build"
@@ -414,7 +414,7 @@ def test_the_gate_refuses_what_publishing_would_fail_on(sources, break_it, file,
 
 def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
     from rulebook.core.model import RESERVED_IDS
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     for house_id, view in project.houses.items():
         made = set(PageRenderer(project, house_id, "en", editors=True).pages([], [])) - \
@@ -425,7 +425,7 @@ def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
 def test_a_title_in_wide_characters_is_underlined_to_its_width():
     from docutils.utils import column_width
 
-    from rulebook.publish.render import heading
+    from rulebook.publish.site.render import heading
 
     title, underline = heading("牌桌规则 ルール", "=").split("\n")
     assert len(underline) == column_width(title) > len(title)
@@ -441,8 +441,8 @@ def test_the_longest_house_name_the_gate_accepts_fits_every_card(project, tmp_pa
 
     from rulebook.core.records import PrintChoice
     from rulebook.gate.checks import MAX_HOUSE_NAME
-    from rulebook.publish.paper import card_css
-    from rulebook.publish.printing import PrintRenderer, overflow
+    from rulebook.publish.print.paper import card_css
+    from rulebook.publish.print.printing import PrintRenderer, overflow
 
     club = project.houses["club"]
     css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8") + card_css(PrintChoice())

@@ -9,7 +9,7 @@ import pytest
 
 from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from rulebook.publish.site import build_all
+from rulebook.publish.site.builds import build_all
 from tests.conftest import edit, line_of, run_rulebook
 
 CASINO = "houses/casino/house.yaml"

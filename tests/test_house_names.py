@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from rulebook.i18n.catalogs import LANGUAGES
-from rulebook.publish.link_preview import HEIGHT, WIDTH
-from rulebook.publish.site import build_all
+from rulebook.publish.site.link_preview import HEIGHT, WIDTH
+from rulebook.publish.site.builds import build_all
 from tests.conftest import copy_sources, edit, run_rulebook
 
 # One worker builds the named site once for every test here (xdist would build it once per worker).
@@ -112,7 +112,7 @@ def test_a_house_with_an_address_has_a_preview_picture_in_its_language(named_sit
 
 
 def test_the_picture_is_made_again_only_when_what_it_shows_changes(tmp_path):
-    from rulebook.publish.link_preview import picture, write
+    from rulebook.publish.site.link_preview import picture, write
 
     french = picture("Règlement", "Salle de poker", "fr")
     assert picture("Règlement", "Salle de poker", "fr") == french

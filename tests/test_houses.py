@@ -9,7 +9,7 @@ import pytest
 
 from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from rulebook.publish.site import build_all
+from rulebook.publish.site.builds import build_all
 from rulebook.cli import main
 from tests.conftest import article, edit, line_of, pdf_text, run_rulebook
 
@@ -137,8 +137,8 @@ def test_a_third_house_publishes_its_own_numbers(tree, capsys):
 def test_a_tournament_room_gets_the_table_card_it_chooses(project, tmp_path, tree):
     """The casino runs no cash games: its one table card, and its *At the table*, cite the rules its
     house file chooses (table_card:), by number and title, each its own; without a choice, none."""
-    from rulebook.publish.printing import build_cards
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.print.printing import build_cards
+    from rulebook.publish.site.render import PageRenderer
     from rulebook.reading import Reading
 
     build_cards(project, tmp_path, ("hr",), ("casino",))

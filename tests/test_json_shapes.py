@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rulebook.core.json_shapes import CatalogRecord, Findings, fits
-from rulebook.publish.staging import JOURNAL, recover
+from rulebook.publish.machinery.staging import JOURNAL, recover
 
 
 @pytest.mark.parametrize("journal", [[["site", "site.2"]], "site.2", 7, {"site": ["site.2"]}])

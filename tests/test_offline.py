@@ -1,4 +1,4 @@
-"""What the offline reader's worker is given to keep (rulebook.publish.offline), read from the published
+"""What the offline reader's worker is given to keep (rulebook.publish.site.offline), read from the published
 site: every language's list names its pages and what they load exactly as they ask for it, its rules'
 addresses and printed files; the house's and the root's lists; no source map, licence or unused file;
 and a new edition a new version. (The worker itself, in Chromium: tests/browser/test_offline_and_motion.py.)"""
@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from rulebook.publish import offline, runtime
+from rulebook.publish.site import offline, runtime
 
 
 def _list(folder: Path) -> dict:

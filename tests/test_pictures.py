@@ -20,7 +20,7 @@ from rulebook.core.examples import raw
 from rulebook.core.languages import LANGUAGES
 from rulebook.core.values import Value
 from rulebook.i18n.formatting import cldr
-from rulebook.publish.render import PageRenderer
+from rulebook.publish.site.render import PageRenderer
 from rulebook.reading.pictures import PictureError, pictures
 from tests.conftest import edit, line_of, run_rulebook
 

@@ -70,7 +70,7 @@ def test_every_unit_takes_the_right_plural_form(project, lang):
 
 
 def test_a_counted_placeholder_carries_its_noun_on_the_page(project):
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     rule = next(rule for rule in project.houses["casino"].book.rules if rule.id == "tournament-final-table-players")
     assert "{players}" in rule.title.text and "players" not in rule.title.text.replace("{players}", "")

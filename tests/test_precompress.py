@@ -1,4 +1,4 @@
-"""Every large file of the site published compressed beside it (rulebook.publish.precompress): the same
+"""Every large file of the site published compressed beside it (rulebook.publish.machinery.precompress): the same
 bytes from any build, kept in step with the file, never for a file that gains nothing."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 
 import brotli
 
-from rulebook.publish import precompress
+from rulebook.publish.machinery import precompress
 
 TEXT = "<p>Rule 38: the smallest raise is the last full raise.</p>\n" * 200
 

@@ -16,7 +16,7 @@ def test_a_catalog_reaches_its_language_a_house_file_its_house_anything_else_eve
     assert affected(tmp_path, [po], HOUSES, LANGUAGES) == {"club": ("fr",), "casino": ("fr",)}
     assert affected(tmp_path, ["locales/hr/glossary.yaml", "houses/casino/house.yaml"], HOUSES, LANGUAGES) == \
         {"club": ("hr",), "casino": LANGUAGES}
-    for shared in ("rules/rake.yaml", "templates/rst/part.rst.jinja", "locales/glossary.yaml", "rulebook/publish/site.py",
+    for shared in ("rules/rake.yaml", "templates/rst/part.rst.jinja", "locales/glossary.yaml", "rulebook/publish/site/builds.py",
                    "locales/rulebook.pot", "conf.py"):
         assert affected(tmp_path, ["locales/fr/LC_MESSAGES/rulebook.po", shared], HOUSES, LANGUAGES) == \
             {house: LANGUAGES for house in HOUSES}, shared

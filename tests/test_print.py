@@ -16,9 +16,9 @@ from pypdf import PdfReader
 from rulebook.i18n.catalogs import LANGUAGES  # noqa: F401
 from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.project import Project
-from rulebook.publish.downloads import rulebook_file, short_form_file
-from rulebook.publish.printing import build_cards, build_pdfs
-from rulebook.publish.site import build_all
+from rulebook.publish.print.downloads import rulebook_file, short_form_file
+from rulebook.publish.print.printing import build_cards, build_pdfs
+from rulebook.publish.site.builds import build_all
 from tests.conftest import ROOT, edit, pdf_text, set_translations
 
 A6 = (297.6, 419.5)   # points
@@ -218,10 +218,10 @@ def test_overflow_measures_how_far_a_face_runs_past_its_foot():
     and lines that would fit the face run under its footer (set at the face's foot) when it has one."""
     from weasyprint import HTML
 
-    from rulebook.publish.printing import overflow
+    from rulebook.publish.print.printing import overflow
 
     from rulebook.core.records import PrintChoice
-    from rulebook.publish.paper import card_css
+    from rulebook.publish.print.paper import card_css
 
     css = (ROOT / "templates" / "print" / "card.css").read_text(encoding="utf-8") + card_css(PrintChoice())
     def face(lines: int, foot: bool = False) -> float:
@@ -248,7 +248,7 @@ def test_the_printed_rulebook_has_contents_and_rule_numbers_and_is_the_same_from
     """Printed here (or by any earlier build of these sources, as the print cache keeps it), then
     printed for real in another checkout folder with a cache of its own: the same bytes, which is
     what lets a build take another folder's prints."""
-    from rulebook.publish import print_cache
+    from rulebook.publish.machinery import print_cache
 
     project = Project.load(ROOT)   # the shorter rulebook proves the same
     assert build_all(project, ("es",), "singlehtml", tmp_path, ("casino",))
@@ -318,18 +318,18 @@ def test_a_print_template_edit_reprints_the_cards_and_a_site_only_edit_forks_not
     """A print job's sources are judged before any worker is forked: a change to what only the site
     reads (the search's script, the Sphinx extension) forks no worker and reprints nothing; a change
     to the card's template prints every card again, showing it."""
-    import rulebook.publish.workers
+    import rulebook.publish.machinery.workers
 
     build = tree / "_build"
     build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
     before = printed_files(build / "cards")
-    for name in ("rulebook/publish/static/rule_search.js", "rulebook/publish/sphinxext.py"):
+    for name in ("rulebook/publish/site/static/rule_search.js", "rulebook/publish/site/sphinxext.py"):
         with open(tree / name, "a", encoding="utf-8") as handle:
             handle.write("\n// edited\n" if name.endswith(".js") else "\n# edited\n")
 
     def no_worker(*args, **kwargs):
         raise AssertionError("a worker was forked although nothing a card is printed from changed")
-    monkeypatch.setattr(rulebook.publish.workers.multiprocessing, "get_context", no_worker)
+    monkeypatch.setattr(rulebook.publish.machinery.workers.multiprocessing, "get_context", no_worker)
     build_cards(Project.load(tree), build, ("en",), ("club",), bilingual=False)
     assert printed_files(build / "cards") == before
     monkeypatch.undo()
@@ -415,7 +415,7 @@ def spaced_lines(text: str) -> str:
 def test_no_heading_is_the_last_line_of_a_page(rulebooks, project):
     """A rule's title, its id line and its first lines stay together: no page ends with a section
     title or a rule's id line (the id comes straight under the title)."""
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     for house_id, view in project.houses.items():
         book = view.book
@@ -469,7 +469,7 @@ def test_every_picture_of_the_printed_rulebook_is_a_figure_that_says_what_it_sho
     description, in the book's language, as the site's picture says them (its ``<title>``, ``<desc>``)."""
     from collections import Counter
 
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
     from tests.test_pictures import BLOCK, SVG
 
     for house_id in project.houses:
@@ -505,7 +505,7 @@ def structure_roles(node, found=None):
 def test_the_running_head_and_foot_are_css_strings_whatever_their_text(project):
     """A house name or a title reaches the PDF's running head as a CSS string: quotes, backslashes,
     braces, angle brackets and line breaks escaped, read back as written, never ending the style."""
-    from rulebook.publish.printing import PrintRenderer
+    from rulebook.publish.print.printing import PrintRenderer
 
     hostile = 'Le "Club" \\ } @page { </style><script>x</script>\n; it\u2019s'
     css = PrintRenderer(project, "club", "fr")._running(hostile, hostile)
@@ -590,8 +590,8 @@ def test_a_short_form_says_it_is_a_selection_and_leaves_no_page_nearly_empty(rul
     """Every short form, both houses, every language: under its title, that it is a selection and where
     every rule is; on one page, or with its last page at least a third full (set a little smaller
     rather than spill two rules onto a page of their own)."""
-    from rulebook.publish.printing import SELECTION
-    from rulebook.publish.short_form import LEAST_FILL
+    from rulebook.publish.print.printing import SELECTION
+    from rulebook.publish.print.short_form import LEAST_FILL
 
     for house_id, view in project.houses.items():
         assert view.book.base_url is None   # (with an address, the sentence names it: test_cards' QR test builds one)
@@ -607,7 +607,7 @@ def test_a_house_with_its_own_numbering_prints_its_rules_by_number_with_their_pa
     """The casino numbers its rules by topic (54–56 after 5): its printed rulebook, in every language,
     lists every rule by number in counting order, each with the page that holds it, and names the list
     in its contents. The club, numbered in the order it prints, needs no such list."""
-    from rulebook.publish.printing import number_order
+    from rulebook.publish.print.printing import number_order
     from rulebook.reading import Reading
 
     assert number_order("9.2") < number_order("9.18") < number_order("10.1") < number_order("H1.1")

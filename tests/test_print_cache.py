@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.publish import print_cache
+from rulebook.publish.machinery import print_cache
 
 NAME = "club/rulebook-en.pdf"
 

@@ -14,7 +14,7 @@ import pytest
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.i18n.formatting import long_date
 from rulebook.reading import Reading
-from rulebook.publish.short_form import MAX_PAGES, short_form_rules
+from rulebook.publish.print.short_form import MAX_PAGES, short_form_rules
 from tests.conftest import edit, line_of, pdf_info, run_rulebook
 
 
@@ -149,7 +149,7 @@ def test_a_short_form_naming_a_rule_the_house_does_not_publish_is_one_line(tree)
 
 
 def test_loanwords_and_the_glossarys_other_languages_are_marked_in_the_text_only(project):
-    from rulebook.publish.loanwords import mark_foreign
+    from rulebook.publish.print.loanwords import mark_foreign
 
     html = ('<html lang="ro"><head><title>raise</title></head><body><p title="straddle">Un straddle, apoi '
             'raise-ul și un <code>raise</code>.</p><table class="glossary docutils"><thead><tr><th><p>română</p></th>'

@@ -16,7 +16,7 @@ import pytest
 
 from rulebook.core.model import RULING_PARAMETERS, Rulebook, load_library
 from rulebook.project import Project
-from rulebook.publish.render import PageRenderer
+from rulebook.publish.site.render import PageRenderer
 from tests.conftest import ROOT, edit
 
 WHOLE = "cash-table-button-draw-highest-card"          # a proposed rule of the club

@@ -63,7 +63,7 @@ def test_the_unit_decides_how_a_number_reads(tree):
     """The minutes of the house file read as minutes on every page, in each language's words, the number
     and its unit on one line (a no-break space between them)."""
     from rulebook.project import Project
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     house = tree / HOUSE
     renderer = PageRenderer(Project.load(tree), "club", "en")

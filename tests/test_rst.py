@@ -1,10 +1,10 @@
-"""Text as reST (``rulebook.publish.rst``): whatever a string holds, it reaches the page as one line of text."""
+"""Text as reST (``rulebook.publish.site.rst``): whatever a string holds, it reaches the page as one line of text."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulebook.publish.rst import Markup, heading, rst_fill, rst_text
+from rulebook.publish.site.rst import Markup, heading, rst_fill, rst_text
 
 # Every line boundary docutils knows (``str.splitlines``'), and the other white space around them.
 BREAKS = ["\n", "\r", "\r\n", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", " \n\t "]

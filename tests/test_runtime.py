@@ -1,4 +1,4 @@
-"""The calculators' runtime as published (rulebook.publish.runtime): the snapshot the page starts from is
+"""The calculators' runtime as published (rulebook.publish.site.runtime): the snapshot the page starts from is
 the same bytes whenever it is made, holds nothing of the machine that made it, and is read back whole;
 every large file has its compressed siblings."""
 
@@ -9,7 +9,9 @@ import gzip
 import brotli
 from hypothesis import given, settings, strategies as st
 
-from rulebook.publish import precompress, runtime
+from rulebook.publish.machinery import precompress
+
+from rulebook.publish.site import runtime
 
 
 def test_the_snapshot_is_made_the_same_again_and_holds_nothing_of_the_machine(built_site, project):

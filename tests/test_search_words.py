@@ -9,7 +9,7 @@ from pathlib import Path
 from rulebook.core.languages import LANGUAGES
 from rulebook.i18n.search_words import FORMS, TIME_UNITS, measures
 
-SCRIPT = Path(__file__).parent.parent / "rulebook" / "publish" / "static" / "rule_search.js"
+SCRIPT = Path(__file__).parent.parent / "rulebook" / "publish" / "site" / "static" / "rule_search.js"
 
 
 def test_every_language_says_how_it_measures():

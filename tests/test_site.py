@@ -12,7 +12,7 @@ from markupsafe import escape
 
 from rulebook.i18n.catalogs import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.project import Project
-from rulebook.publish.site import build_all
+from rulebook.publish.site.builds import build_all
 from tests.conftest import article, edit, pdf_text
 
 
@@ -163,7 +163,7 @@ def test_the_strings_of_rules_a_house_never_shows_redo_nothing_of_that_house(tre
     one string it does show changes its inputs (as every change to a rule the club shows changes the club's)."""
     import shutil
 
-    from rulebook.publish.inputs import inputs_of, unshown_contexts
+    from rulebook.publish.machinery.inputs import inputs_of, unshown_contexts
 
     build = tree / "_build"
     project = Project.load(tree)
@@ -236,7 +236,7 @@ def test_unchanged_sources_skip_even_the_rendering_and_an_edit_is_still_seen(tre
     import os
     import time
 
-    from rulebook.publish.render import PageRenderer
+    from rulebook.publish.site.render import PageRenderer
 
     old = time.time() - 100
     def age(seconds: float) -> None:
@@ -357,7 +357,7 @@ def test_the_searchs_rule_index_is_kept_between_builds(tree):
 
 
 def test_the_rule_index_is_data_that_no_text_can_break_out_of():
-    from rulebook.publish.rule_index import script
+    from rulebook.publish.site.rule_index import script
 
     hostile = "</script><script>alert(1)</script> \u2028 & \" ' `${x}`"
     text = script([("p", [{"id": "", "title": hostile, "text": hostile}])], {"rules": hostile, "pages": "P"})
@@ -512,7 +512,7 @@ def test_a_reprinted_file_of_the_same_size_is_offered_again(project, tmp_path):
     same size (one digit of a card changed) still makes the site take the new file."""
     import os
 
-    from rulebook.publish.downloads import downloads, fingerprint
+    from rulebook.publish.print.downloads import downloads, fingerprint
 
     book = project.houses["club"].book
     printed = tmp_path / "pdf" / "club" / "rulebook-en.pdf"

@@ -67,7 +67,7 @@ def test_the_benchmarks_print_capture_takes_what_the_printer_is_given(tmp_path):
     fails at its first print (as it did when the short form's page limit was added)."""
     import inspect
 
-    from rulebook.publish import printing
+    from rulebook.publish.print import printing
 
     spec = importlib.util.spec_from_file_location("print_html", ROOT / "benchmarks" / "print_html.py")
     module = importlib.util.module_from_spec(spec)
@@ -101,7 +101,7 @@ def suite_bench(bench):
 
 PLUGGED = '''
 import pytest, sphinx.application
-from rulebook.publish import printing
+from rulebook.publish.print import printing
 
 class Fake:
     class builder:

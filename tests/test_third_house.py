@@ -55,8 +55,8 @@ def harbour(tmp_path_factory) -> Path:
     return tree / "_build"
 
 
-# The generator's own scripts and the theme's, the same bytes for every house (rulebook/publish/static).
-SHARED_SCRIPTS = {path.name for path in (ROOT / "rulebook" / "publish" / "static").iterdir()} - {"calculators.json"}
+# The generator's own scripts and the theme's, the same bytes for every house (rulebook/publish/site/static).
+SHARED_SCRIPTS = {path.name for path in (ROOT / "rulebook" / "publish" / "site" / "static").iterdir()} - {"calculators.json"}
 
 
 def _published(build: Path) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""The conventions of a multilingual site (rulebook.publish.web, rulebook.publish.notfound, rulebook.publish.offline): with a
+"""The conventions of a multilingual site (rulebook.publish.site.web, rulebook.publish.site.notfound, rulebook.publish.site.offline): with a
 house's ``base_url`` every page says its own address and the same page in every language, and the
 house has a sitemap; without one, no address at all. Either way: titles naming the house, a
 description, one viewport tag and a 404 page per language (what the offline reader needs: tests/test_offline.py)."""
@@ -13,7 +13,7 @@ from xml.etree import ElementTree
 import pytest
 
 from rulebook.i18n.catalogs import LANGUAGES
-from rulebook.publish.site import build_all
+from rulebook.publish.site.builds import build_all
 from tests.conftest import edit
 
 # One worker builds the addressed site once for every test here (xdist would build it once per worker).

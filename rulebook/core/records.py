@@ -180,7 +180,7 @@ class Part:
 
 # What a house prints on (``print:`` in its house file): the paper of its sheets and printed
 # rulebooks, and the size its table cards are cut to. The sizes themselves are the printer's
-# (rulebook.publish.paper).
+# (rulebook.publish.print.paper).
 PAPERS = ("A4", "letter")
 CARD_SIZES = ("A6", "A5")
 # The decks a house deals (``deck:``): hearts and diamonds red, or each suit its own colour (hearts red,

@@ -140,7 +140,7 @@ class HouseRecord(TypedDict):
     numbering: NotRequired[dict[str, Any]]   # how its rules are numbered (rulebook.core.numbering)
     adopt: NotRequired[list[Any]]
     references: NotRequired[dict[str, Any]]
-    short_form: NotRequired[list[Any]]       # the rules its short form prints, by id (rulebook.publish.short_form)
+    short_form: NotRequired[list[Any]]       # the rules its short form prints, by id (rulebook.publish.print.short_form)
     table_card: NotRequired[list[Any]]       # the rules its table cards cite, by id (rulebook.reading.table_facts)
     print: NotRequired[dict[str, Any]]       # its paper and card size (rulebook.core.records.PrintChoice)
     deck: NotRequired[str]                   # the colours of its suits: two-colour or four-colour (records.DECKS)

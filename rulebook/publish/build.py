@@ -1,9 +1,9 @@
 """What a publishing command builds, in order: the cards, the printed rulebooks, the site.
 
 The site offers the cards and the PDFs for download, so they are made first; the printed rulebook
-is Sphinx's single page of the reader's edition (``rulebook.publish.site``) made into a PDF
-(``rulebook.publish.printing``). Everything a command builds is published together once every build passed
-(``rulebook.publish.staging``).
+is Sphinx's single page of the reader's edition (``rulebook.publish.site.builds``) made into a PDF
+(``rulebook.publish.print.printing``). Everything a command builds is published together once every build passed
+(``rulebook.publish.machinery.staging``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.project import Project
-from rulebook.publish.printing import build_cards, build_pdfs
-from rulebook.publish.site import build_all
-from rulebook.publish.report import Report
-from rulebook.publish.staging import Publication, publishing
+from rulebook.publish.print.printing import build_cards, build_pdfs
+from rulebook.publish.site.builds import build_all
+from rulebook.publish.machinery.report import Report
+from rulebook.publish.machinery.staging import Publication, publishing
 
 
 def print_rulebooks(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,

@@ -27,8 +27,8 @@ from rulebook.core import yamlload
 from rulebook.core.characters import for_terminal
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.project import Project
-from rulebook.publish import lock
-from rulebook.publish.site import build_all, import_sphinx
+from rulebook.publish.machinery import lock
+from rulebook.publish.site.builds import build_all, import_sphinx
 
 # What an edit can change in the reader's edition (what the watcher watches).
 WATCHED = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py")

@@ -1,7 +1,7 @@
 """The pictures of a worked example, as data: what the engine was asked and answered, nothing else.
 
 A floor manager or a tourist reads a table faster than a sentence, so an example whose checks ask
-the engine about cards, seats or a pot is also drawn (``rulebook.publish.svg``). What is drawn is
+the engine about cards, seats or a pot is also drawn (``rulebook.publish.site.svg``). What is drawn is
 taken only from the example's checks as the gate ran them (``Outcome.arguments``, ``.actual``), and
 only from checks the engine agreed with: a picture can never show a number the engine did not check.
 A picture that cannot be drawn (a seat no table has, a card twice, shares that do not make the pot)

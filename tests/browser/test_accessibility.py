@@ -159,7 +159,7 @@ PICTURES = ("showdown", "hand", "split", "seats", "betting", "chips", "rake", "s
 @pytest.mark.parametrize("house", ["club", "casino"])
 def test_axe_sees_every_kind_of_picture(built_site, project, house):
     """The pages axe opens (a share of the parts in each language) hold a worked example's picture of
-    every kind the house draws (rulebook/publish/svg.py), so each kind is audited in some mode."""
+    every kind the house draws (rulebook/publish/site/svg.py), so each kind is audited in some mode."""
     book = project.houses[house].book
     seen, drawn = set(), set()
     for lang in book.languages:

@@ -19,8 +19,8 @@ from babel.numbers import format_decimal
 from pokerrules import House, betting, table
 from pokerrules.cards import RANKS, SUITS
 from rulebook.reading.calculators import plain
-from rulebook.publish import lock
-from rulebook.publish.site import build_all
+from rulebook.publish.machinery import lock
+from rulebook.publish.site.builds import build_all
 from tests.browser.conftest import Served
 from tests.conftest import ROOT
 from tests.test_calculators import side_pot_case

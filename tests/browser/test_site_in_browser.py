@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.i18n.catalogs import LANGUAGES
-from rulebook.publish.site import build_all
+from rulebook.publish.site.builds import build_all
 from tests.browser.conftest import Served
 from tests.conftest import broken_links
 

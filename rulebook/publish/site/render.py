@@ -1,0 +1,207 @@
+"""Rulebook pages as reStructuredText, from a house's reading in one language and its history.
+
+Every string that reaches a page passes through ``rst.rst_text`` (as Jinja's
+``finalize``), so whatever a translator writes is shown as text and can never
+become a directive, a role or a link. Only the templates themselves write markup. What the pages say comes from the ``Reading`` (words, numbers, the
+rules in place) and the ``History`` (what changed, the earlier texts, an archived edition's
+banner), both made before the build's jobs are forked; this module only writes them as reST.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import jinja2
+
+from pokerrules import hands
+from rulebook.core.examples import WorkedExample, shown_result
+from rulebook.core.model import Rule
+from rulebook.i18n.catalogs import Translations
+from rulebook.i18n.glossary import Term, glossary_languages
+from rulebook.project import Project
+from rulebook.reading import Reading
+from rulebook.reading import calculators
+from rulebook.reading.changes import RuleChange
+from rulebook.reading.table_facts import table_facts, table_rows
+from rulebook.publish.editions.archive import address, in_force_address
+from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
+from rulebook.publish.print.paper import NAMES, card_size, sheet
+from rulebook.publish.machinery.environments import environment
+from rulebook.publish.editions.history import history
+from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_fill, rst_text
+from rulebook.publish.site.svg import Drawing
+
+__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "redline_rst", "rst_fill", "rst_text"]
+
+# A hand of each category for the hand-ranking chart (checked against the engine when shown).
+HAND_OF_CATEGORY = {
+    "straight_flush": ("9h", "8h", "7h", "6h", "5h"), "four_of_a_kind": ("Ks", "Kh", "Kd", "Kc", "3s"),
+    "full_house": ("Qs", "Qh", "Qd", "7c", "7s"), "flush": ("Ad", "Jd", "8d", "6d", "2d"),
+    "straight": ("Ts", "9h", "8d", "7c", "6s"), "three_of_a_kind": ("8s", "8h", "8d", "Kc", "4s"),
+    "two_pair": ("Js", "Jh", "4d", "4c", "As"), "pair": ("Ts", "Th", "Ks", "6d", "3c"),
+    "high_card": ("Ah", "Js", "9d", "6c", "3h"),
+}
+
+
+def rst_environment(project: Project, tr: Translations) -> jinja2.Environment:
+    """The reST templates' environment in ``tr``'s language: every value they print escaped as text."""
+    return environment(project, "rst", tr, finalize=rst_text)
+
+
+class PageRenderer:
+    """Writes one house's pages in one language as reST, from its reading and its history."""
+
+    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False, archive: dict | None = None):
+        """``editors``: the editors' edition (sources, excerpts, editorial notes, doctests, the
+        translation status) rather than the reader's (rules and worked examples only); ``archive``:
+        the pages of an earlier edition, published beside the edition in force (``archive.banner``:
+        its number, the pages and the rules in force). The reading and the history are the
+        project's own, made once (``Reading.of``, ``history``)."""
+        self.reading = reading = Reading.of(project, house_id, lang, editors)
+        self.history = history(project, house_id, lang, editors)
+        # What the Sphinx extension reads of the pages it builds (``rulebook.publish.site.sphinxext``).
+        self.project, self.book, self.tr, self.fmt = reading.project, reading.book, reading.tr, reading.fmt
+        self.glossary, self.text, self.fill, self.rule_of = reading.glossary, reading.text, reading.fill, reading.rule_of
+        self.placed, self.anchor_ids = reading.placed, reading.anchor_ids
+        self.editors, self.changes = editors, self.history.changes
+        self.archived = bool(archive)
+        self.in_force = frozenset(archive["rules"]) if archive else frozenset()
+        self.env = rst_environment(project, reading.tr)
+        book, fmt = reading.book, reading.fmt
+        self.context: dict[str, Any] = dict(
+            book=book, house=book.house, editors=editors, proposals=book.proposals, tr=reading.tr,
+            language=reading.tr.locale, official=reading.official_language(), archived=self.archived,
+            text=reading.text, fill=reading.fill, examples_of=reading.examples_of, narrate=reading.narrate,
+            cell=reading.cell, notes_of=reading.notes_of, source_language=reading.source_language,
+            rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
+            long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
+            doctest=self.doctest, hand_ranks=self.hand_ranks, change_of=self.change_of, earlier_of=self.earlier_of,
+            archive_link=self.archive_link, in_force_link=self.in_force_link, reference=self.reference,
+            cite=reading.cite, pictures=self.pictures,
+        )
+        self.drawing = Drawing(reading)
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """The glossary of this house: the terms its published rules and examples use."""
+        return self.reading.terms
+
+    def render(self, template: str, **page: Any) -> str:
+        """One template, with what every page of the house's language shows and ``page``'s own."""
+        return self.env.get_template(template).render(**self.context, **page)
+
+    def hand_ranks(self) -> list[dict]:
+        """The engine's hand categories, highest first, each in the reader's words with a hand the
+        engine itself ranks in that category."""
+        rows = []
+        for place, category in enumerate(reversed(hands.CATEGORIES), 1):
+            cards = HAND_OF_CATEGORY[category]
+            if hands.evaluate(cards).category != category:   # the chart is the engine's, or nothing
+                raise ValueError(f"{' '.join(cards)} is not a {category} hand")
+            rows.append({"place": place, "name": self.fmt.word(category),
+                         "cards": " ".join(self.fmt.word(card) for card in cards)})
+        return rows
+
+    def change_of(self, rule_id: str) -> RuleChange | None:
+        """The change a rule is marked with (new or changed in this edition), if any."""
+        return self.changes.marked(rule_id) if self.changes is not None else None
+
+    def earlier_of(self, rule_id: str) -> list[tuple[int, Markup]]:
+        """Each earlier edition's text of a rule that a later edition changed (newest first), as
+        (edition, its address in the archive)."""
+        return [(number, Markup(address(number, part_id, rule_id, self.archived)))
+                for number, part_id in self.history.earlier.get(rule_id, ())]
+
+    def archive_link(self, edition: int, page: str, anchor: str | None = None) -> Markup | None:
+        """The address of a page (and a rule) of an archived edition; None where no archive is
+        published beside these pages (the editors' edition)."""
+        return None if self.editors else Markup(address(edition, page, anchor, self.archived))
+
+    def in_force_link(self, rule_id: str) -> Markup | None:
+        """From an archived edition's page, the rule in the edition in force (its permanent address),
+        if it is still a rule."""
+        return Markup(in_force_address(rule_id)) if self.archived and rule_id in self.in_force else None
+
+    def link_to(self, rule_id: str) -> Markup:
+        """A link to a rule of the house: its title, to its place on its part's page."""
+        part_id, rule = self.reading.placed[rule_id]
+        return Markup(f"`{rst_text(self.reading.title(rule))} <{ident(part_id)}.html#{ident(rule.id)}>`__")
+
+    def reference(self, rule: Rule) -> Markup:
+        """What a reference (``see:``) says: the rule of the house that states it, and its part."""
+        assert rule.see is not None   # the template asks only for a reference's
+        part_id, target = self.reading.placed[rule.see]
+        part = next(part for part in self.book.parts if part.id == part_id)
+        links = {"rule": self.link_to(target.id), "part": Markup(rst_text(self.text(part.title)))}
+        sentence = self.tr.gettext("The house's rule on this: {rule} ({part}).")
+        try:
+            return rst_fill(sentence, links)
+        except (KeyError, ValueError):
+            return rst_fill("The house's rule on this: {rule} ({part}).", links)
+
+    def pictures(self, example: WorkedExample) -> Markup | None:
+        """The example drawn (``publish.svg``), as HTML only that module writes, or None."""
+        return self.drawing.example(example.id, self.reading.pictures(example))
+
+    def doctest(self, example: WorkedExample) -> list[Markup]:
+        """The example's engine calls as doctest lines, run by ``make doctest``."""
+        lines = []
+        for outcome in self.reading.outcomes[example.id]:
+            lines += [Markup(f">>> {outcome.call}"), Markup(shown_result(outcome))]
+        return lines
+
+    def link(self, text: str, item: Download) -> Markup:
+        """A link to a downloadable file in the site's downloads folder (the name is the code's)."""
+        if not re.fullmatch(r"[a-z0-9-]+\.pdf", item.name):
+            raise ValueError(f"not a download name: {item.name!r}")
+        return Markup(f"`{rst_text(text)} <{DOWNLOADS}/{item.name}>`__")
+
+    def about(self, item: Download) -> str:
+        """What a reader wants to know before downloading: the format, the paper and the size."""
+        assert item.size is not None   # only the files printed are offered (``pages``)
+        return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
+
+    def pages(self, status: list | None = None, files: list[Download] | None = None,
+              calculators_page: bool = False) -> dict[str, str]:
+        """Page name → reST source, for every page of the site; ``files``: the downloads it offers
+        (none for the single page the rulebook PDF is printed from; only those printed are offered);
+        ``calculators_page``: the site's HTML, where the calculators run (never a print)."""
+        files = [item for item in files or () if item.size is not None]
+        fmt = self.fmt
+        tables = [table_facts(self.reading, row) for row in table_rows(self.book)]
+        cards = any(item.kind == "card" for item in files)
+        # The calculators run the engine of the edition in force: not on an archived edition's pages,
+        # and not in the editors' edition, whose folder has no runtime beside it.
+        offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
+        raked = bool(self.book.house.get("rake"))   # a room may take no rake: its pages never speak of one
+        tournament = not self.book.runs_cash_games   # its tables are a tournament's (table_facts.TOURNAMENT)
+        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
+                                      calculators=bool(offered), raked=raked, tournament=tournament)}
+        if tables:
+            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered),
+                                                raked=raked, tournament=tournament)
+        if offered:
+            pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
+        if files:
+            printing = self.book.printing
+            pages["downloads"] = self.render(
+                "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about, tournament=tournament,
+                language_name=fmt.language_name, bilingual=bilingual_languages(self.book),
+                card_size=tuple(fmt.count(round(side)) for side in card_size(printing)), card_name=NAMES[printing.card],
+                paper_name=NAMES[printing.paper], slots=len(sheet(printing).slots))
+        if status is not None and self.editors:   # a build report: for the editors, not the readers
+            pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,
+                                          count=fmt.count)
+        if self.glossary:
+            pages["glossary"] = self.render("glossary.rst.jinja", terms=self.reading.terms,
+                                            meaning=self.reading.meaning,
+                                            languages=glossary_languages(self.reading.lang, self.book.languages),
+                                            language_name=fmt.language_name)
+        pages["changes"] = self.render(
+            "changes.rst.jinja", changes=self.changes,
+            redline_pdf=next((item for item in files if item.kind == "redline"), None), link=self.link,
+            about=self.about)
+        for part in self.book.parts:
+            pages[part.id] = self.render("part.rst.jinja", part=part)
+        return pages

@@ -1,0 +1,69 @@
+"""Text as reStructuredText: every string a page shows is escaped here, so that it stays text.
+
+Whatever a translator writes is shown as text and can never become a directive, a role or a link
+(``docs``: data is never code, text is never markup). Only the templates and the helpers here
+write markup, and what they write is marked as such (``Markup``).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+from docutils.utils import column_width
+
+from rulebook.reading.changes import redline
+
+# Every line boundary docutils knows (str.splitlines'), not str.split(): no-break spaces must survive.
+_BREAKS = re.compile(r"[ \t\r\n\f\v\x1c-\x1e\x85\u2028\u2029]+")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")   # never text (the gate refuses them)
+_SPECIAL = re.compile(r"([!-/:-@\[-`{-~•‣⁃])")
+
+
+class Markup(str):
+    """reST written by a template helper, passed through unescaped."""
+
+
+def rst_text(value: Any) -> str:
+    """Any value as literal reST text: one line, every punctuation mark escaped."""
+    if isinstance(value, Markup):
+        return value
+    if value is None:
+        return ""
+    text = _BREAKS.sub(" ", _CONTROLS.sub("", str(value))).strip()
+    return _SPECIAL.sub(r"\\\1", text)
+
+
+def ident(value: str) -> Markup:
+    """A rule, section or part id: already restricted by the model to [a-z0-9-]."""
+    if not re.fullmatch(r"[a-z0-9-]+", value):
+        raise ValueError(f"not an id: {value!r}")
+    return Markup(value)
+
+
+def redline_rst(old: str, new: str) -> Markup:
+    """The words of ``old`` and ``new`` with the deleted and the inserted marked by the ``deleted``
+    and ``inserted`` roles (``rulebook.publish.site.sphinxext``), every word escaped as text."""
+    roles = {"del": ":deleted:`{}`", "ins": ":inserted:`{}`", "same": "{}"}
+    return Markup(" ".join(roles[kind].format(rst_text(words)) for kind, words in redline(old, new)))
+
+
+def rst_fill(template: str, links: dict[str, Markup]) -> Markup:
+    """A translated sentence whose ``{placeholders}`` are links: the sentence escaped as text,
+    each link written by the code (the English if the translation's placeholders are broken)."""
+    parts = []
+    for literal, name, _spec, _conversion in string.Formatter().parse(template):
+        lead, trail = literal[:len(literal) - len(literal.lstrip())], literal[len(literal.rstrip()):]
+        # one space each side (a no-break space kept as it is), never a line break
+        parts.append(_BREAKS.sub(" ", lead[:1]) + rst_text(literal) + _BREAKS.sub(" ", trail[:1]) if literal.strip()
+                     else _BREAKS.sub(" ", literal[:1]))
+        if name is not None:
+            parts.append(links[name])
+    return Markup("".join(parts))
+
+
+def heading(text: str, underline: str) -> Markup:
+    """A title and its underline, as long as the title is wide (a wide character takes two columns)."""
+    escaped = rst_text(text)
+    return Markup(f"{escaped}\n{underline * max(column_width(escaped), 1)}")
