@@ -7,6 +7,9 @@ import ast
 import re
 from pathlib import Path
 
+from rulebook.core.code import closure
+from rulebook.publish.machinery.inputs import PRINTING
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rulebook", "pokerrules")
 
@@ -197,3 +200,14 @@ def test_the_code_map_check_finds_an_unplaced_module_and_an_import_against_the_f
                             .replace("- `site` — the site.", "- `site` — the site.\n- `stray` — placed.")) == [
         "pokerrules.engine imports rulebook.core.errors, a later layer",
         "rulebook.core.errors imports rulebook.publish.site, a later layer"]
+
+
+def test_a_print_job_reads_no_code_of_the_site():
+    """The code a print job's stamp digests (``machinery.inputs.print_code``: what printing imports,
+    directly or not) holds nothing of ``publish/site/``, so an edit of the Sphinx extension, the
+    pictures' page code or the search reprints no card and no PDF (the site is built after print and
+    offers what it made). Before publish/ was split, printing imported site.py, and through it render,
+    the Sphinx jobs and everything they import."""
+    files = closure(ROOT, PRINTING)
+    assert "rulebook/publish/print/printing.py" in files and "rulebook/publish/machinery/staging.py" in files
+    assert sorted(name for name in files if name.startswith("rulebook/publish/site/")) == []
