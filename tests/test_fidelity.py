@@ -196,3 +196,21 @@ def test_the_ten_largest_departures_of_each_house_have_a_recorded_decision(proje
 
     undecided = [d.rule_id for d in departures(project, house)[:10] if not d.decisions]
     assert undecided == [], f"record a decision (rules/ADDITIONS.md or a note), or bring them back to {house}'s words"
+
+
+@pytest.mark.parametrize("house", [book.id for book in LIBRARY.houses])
+def test_the_gate_reads_each_rule_as_its_page_shows_it(project, house):
+    """One fill: the text the fidelity report weighs against the house's documents is, word for word,
+    the rule's title, text, items and adopted proposals as the reader's page fills them in the
+    document's language (``reading.filled``; the gate had a copy of its own that formatted the
+    values by another call, free to drift from what is published)."""
+    from rulebook.gate.fidelity import departures
+    from rulebook.reading import Reading
+
+    found = departures(project, house)
+    assert found
+    for departure in found:
+        reading = Reading.of(project, house, departure.excerpt_language)
+        _part, rule = reading.placed[departure.rule_id]
+        messages = (rule.title, rule.text, *rule.items, *(proposal.text for proposal in rule.proposals))
+        assert departure.text == " ".join(reading.fill(message, rule.values) for message in messages)

@@ -11,6 +11,7 @@ from types import MappingProxyType
 import pytest
 
 from pokerrules import House, HouseError
+from rulebook.core.quantities import with_units
 from rulebook.reading import Reading
 from rulebook.reading.table_facts import table_facts
 from tests.conftest import ROOT
@@ -19,7 +20,7 @@ HOUSE_YAML = ROOT / "houses" / "club" / "house.yaml"
 
 
 def _without_rake(parameters: dict) -> dict:
-    data = copy.deepcopy(parameters)
+    data = copy.deepcopy(dict(parameters))   # an editable copy (a house's own parameters are read-only)
     del data["rake"]
     for row in data["stakes"]:
         del row["rake"]
@@ -69,7 +70,7 @@ def test_straddles_and_raise_steps_are_optional():
 def _reading_as(project, house: dict, unpublished: tuple[str, ...] = (), lang: str = "en") -> Reading:
     """The club's reading (English by default) with other house numbers, and some of its rules not published."""
     reading = copy.copy(Reading.of(project, "club", lang))
-    reading.book = dataclasses.replace(reading.book, house=house)
+    reading.book = dataclasses.replace(reading.book, house=with_units(house, reading.book.house.units))
     reading.placed = MappingProxyType({rule_id: placed for rule_id, placed in reading.placed.items()
                                        if rule_id not in unpublished})
     return reading
@@ -102,7 +103,7 @@ def test_a_line_needs_the_rule_it_states(project):
 def _percentage_only(parameters: dict, cap: int | None) -> dict:
     """The club's numbers turned into a room that rakes 5 % with one cap (or none): no band table, no cap
     for few players, no split-pot cap, no "no flop, no drop", no smallest pot run twice."""
-    data = copy.deepcopy(parameters)
+    data = copy.deepcopy(dict(parameters))
     data["rake"] = {}
     for row in data["stakes"]:
         row["rake"] = {"percent": 5, **({"cap": cap} if cap is not None else {})}

@@ -6,6 +6,11 @@ the file and line; the last cases show that the unit, and nothing else, decides 
 
 from __future__ import annotations
 
+import copy
+import pickle
+
+import pytest
+
 from tests.conftest import edit, line_of, run_rulebook
 
 HOUSE = "houses/club/house.yaml"
@@ -73,3 +78,18 @@ def test_the_unit_decides_how_a_number_reads(tree):
     renderer = PageRenderer(Project.load(tree), "club", "ro")
     rule = renderer.placed["seat-no-post-exceptions"][1]
     assert "45\u00a0de\u00a0minute" in renderer.fill(rule.text, rule.values)
+
+
+def test_a_houses_parameters_keep_their_units_as_a_field_and_cannot_be_changed(project):
+    """The units are made with the parameters (not an attribute set on a dict afterwards), and no
+    stage that reads a house can change its numbers or their units; a copy (an earlier edition's,
+    Sphinx's pickled environment) keeps both, and each key's line."""
+    house = project.houses["club"].book.house
+    assert house.units[("stakes", "rake", "cap")] == "money"
+    for change in (lambda: house.__setitem__("unit", "EUR"), lambda: house.update(unit="EUR"),
+                   lambda: house.pop("stakes"), lambda: setattr(house, "units", {})):
+        with pytest.raises(TypeError):
+            change()
+    for copied in (pickle.loads(pickle.dumps(house)), copy.deepcopy(house)):
+        assert copied == house and copied.units == house.units
+        assert copied.line_of("stakes") == house.line_of("stakes") > 1

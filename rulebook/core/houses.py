@@ -18,7 +18,7 @@ from rulebook.core.languages import LANGUAGES
 from rulebook.core.money import CHIPS, currencies, is_unit, read_money
 from rulebook.core.parts import PartLoader
 from rulebook.core.placeholders import clean
-from rulebook.core.quantities import check_references, read_quantities
+from rulebook.core.quantities import Parameters, check_references, read_quantities
 from rulebook.core.reader import Reader
 from rulebook.core.records import (CARD_SIZES, DECKS, ID_PATTERN, PAPERS, RESERVED_IDS, Message, Note, Part, PrintChoice, Rule,
                                    Rulebook, Slot)
@@ -172,8 +172,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     judged = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
     if judged is None:
         return None
-    parameters, engine = judged
-    parameters.units = units  # type: ignore[attr-defined]  # read by values.unit_of
+    parameters, engine = Parameters(judged[0], units), judged[1]
     _check_tiers(parameters, rel, loader.errors)
     title, about = house_messages(data, rel)
     choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen

@@ -30,17 +30,42 @@ class Quantities(dict[tuple[str, ...], str]):
     """Each quantity's unit by its place in the parameters, rows alike: ``("stakes", "rake", "cap")``."""
 
 
-class Parameters(dict[str | int, Any]):
-    """House parameters as plain data that keep their units (``values.unit_of`` reads ``units``)."""
+class Parameters(Map):
+    """A house's parameters as its file gives them (each key's line kept), with the unit of each
+    number beside them: what every ``house.…`` value reads (``values.unit_of``) and the engine judged.
+    Made whole by the house file's reader, then read-only: its units are a field, not an attribute
+    added later, and neither they nor its keys can be changed by a stage that reads it."""
 
     units: Quantities
+
+    def __init__(self, data: Mapping[str | int, Any], units: Mapping[tuple[str, ...], str]):
+        super().__init__(data)
+        object.__setattr__(self, "line", getattr(data, "line", 1))
+        object.__setattr__(self, "key_lines", dict(getattr(data, "key_lines", {})))
+        object.__setattr__(self, "units", Quantities(units))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (a Sphinx environment, a copy) as what it is made of, not item by item."""
+        return _remade, (dict(self), dict(self.units), self.line, self.key_lines)
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a house's parameters are read-only once read")
+
+    __setattr__ = __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only   # type: ignore[assignment]
+
+
+def _remade(data: dict[str | int, Any], units: dict[tuple[str, ...], str], line: int,
+            key_lines: dict[str | int, int]) -> Parameters:
+    found = Parameters(data, units)
+    object.__setattr__(found, "line", line)
+    object.__setattr__(found, "key_lines", key_lines)
+    return found
 
 
 def with_units(data: Mapping[str | int, Any], units: Mapping[tuple[str, ...], str]) -> Parameters:
     """Plain parameters (a copy, an earlier edition's) with the units of their house file."""
-    found = Parameters(data)
-    found.units = Quantities(units)
-    return found
+    return Parameters(data, units)
 
 
 def read_quantities(parameters: Map, currency: str, file: str, errors: list[ModelError]) -> Quantities:

@@ -17,8 +17,8 @@ from pokerrules import House
 from rulebook.core.languages import LANGUAGES
 from rulebook.core.money import Money
 from rulebook.core.placeholders import placeholders
+from rulebook.core.quantities import Parameters
 from rulebook.core.values import Value
-from rulebook.core.yamlload import Map
 
 ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")   # \Z: "rake\n" is not an id
 MAX_ID = 80
@@ -206,7 +206,7 @@ class Rulebook:
     contact: str | None
     unit: str
     title: Message
-    house: Map                  # the house parameters (what ``house.…`` values and the engine read)
+    house: Parameters           # the house parameters (what ``house.…`` values and the engine read)
     house_file: str
     parts: tuple[Part, ...]
     root: Path

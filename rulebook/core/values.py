@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulebook.core.quantities import Parameters
 from rulebook.core.yamlload import MAX_NUMBER
 
 UNITS = ("money", "percent", "minutes", "hours", "seconds", "players", "chips", "cards", "count", "text", "list",
@@ -156,7 +157,7 @@ def unit_of(keys: list[str], data: Any, house: Any) -> str:
         return "text"
     if isinstance(data, bool) or isinstance(data, dict):
         raise ValueError("this is not a single number or name")
-    unit = getattr(house, "units", {}).get(tuple(keys))
+    unit = house.units.get(tuple(keys)) if isinstance(house, Parameters) else None
     if data is not None and unit is None:
         raise ValueError(f"house.{'.'.join(keys)} has no unit in the house file")
     # A count of players is a bare number unless the rule asks for its noun ("… players"); an amount

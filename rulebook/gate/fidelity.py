@@ -17,11 +17,11 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.core.model import Message, Rule, Rulebook, fill
-from rulebook.core.values import resolve
+from rulebook.core.model import Rule, Rulebook
 from rulebook.i18n.catalogs import TRANSLATED, Translations
-from rulebook.i18n.formatting import format_value
+from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.project import Project
+from rulebook.reading import filled
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 STEM = 5          # letters that make a word's stem: inflected forms (jucător, jucătorul) meet
@@ -97,16 +97,8 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
 
 
 def _text(tr: Translations, rule: Rule, book: Rulebook) -> str:
-    """The rule as published in the translator's language: title, text, items, adopted proposals."""
-    shown = {name: format_value(*resolve(value, book.house), tr, book.money) for name, value in rule.values.items()
-             if value is not None}   # None: reported when the library was read (it does not load)
-    return " ".join(_filled(tr, message, shown)
+    """The rule as published in the translator's language: title, text, items, adopted proposals
+    (filled as every page fills them: ``reading.filled``)."""
+    fmt = LocaleFormatter(tr, book.money)
+    return " ".join(filled(tr, fmt, message, rule.values, book)
                     for message in (rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)))
-
-
-def _filled(tr: Translations, message: Message, shown: dict[str, str]) -> str:
-    """The message in the translator's language with the values filled (English if it is broken)."""
-    try:
-        return fill(tr.pgettext(message.context, message.text), shown)
-    except ValueError:           # a broken translation: the gate reports it
-        return fill(message.text, shown)

@@ -30,6 +30,25 @@ from rulebook.project import Project
 from rulebook.reading.pictures import Picture, PictureError, pictures
 
 
+def in_words(tr: Translations, message: Message, shown: Mapping[str, str]) -> str:
+    """A message in ``tr``'s language with its placeholders filled with ``shown``; the English if the
+    translation's placeholders are broken (the gate reports that translation)."""
+    try:
+        return fill(tr.pgettext(message.context, message.text), dict(shown))
+    except ValueError:
+        return fill(message.text, dict(shown))
+
+
+def filled(tr: Translations, fmt: LocaleFormatter, message: Message, values: Mapping[str, Value | None],
+           book: Rulebook) -> str:
+    """The one fill: a rule's (a note's, a title's) message in ``tr``'s language, each placeholder the
+    house's value as ``fmt`` writes it. What the pages, the cards and the gate's reading of a house
+    against its own documents (``gate.fidelity``) all show. A value reported as wrong fails the load,
+    so none is None here but in a gate reading a library that did not load (it is left out)."""
+    shown = {name: fmt.value(*resolve(value, book.house)) for name, value in values.items() if value is not None}
+    return in_words(tr, message, shown)
+
+
 @dataclass(frozen=True)
 class IndexEntry:
     """A line of the printed index: the words a reader looks up, and the rules (ids, in the order
@@ -115,11 +134,7 @@ class Reading:
 
     def fill(self, message: Message, values: Mapping[str, Value | None]) -> str:
         """A string in this language with its placeholders filled with the house's values."""
-        shown: dict[str, str] = {}
-        for name, value in values.items():
-            assert value is not None   # a value reported as wrong fails the load: no page shows it
-            shown[name] = self.fmt.value(*resolve(value, self.book.house))
-        return self._filled(message, shown)
+        return filled(self.tr, self.fmt, message, values, self.book)
 
     def title(self, rule: Rule) -> str:
         """A rule's title, filled."""
@@ -130,12 +145,7 @@ class Reading:
         return " ".join(self.fill(message, rule.values) for message in (rule.text, *rule.items))
 
     def _filled(self, message: Message, shown: dict[str, str]) -> str:
-        """The translation with its placeholders filled; the English if the translation's are broken
-        (the gate reports that translation)."""
-        try:
-            return fill(self.text(message), shown)
-        except ValueError:
-            return fill(message.text, shown)
+        return in_words(self.tr, message, shown)
 
     # -- worked examples ---------------------------------------------------------------------------
 

@@ -190,7 +190,7 @@ def _plain(data: Any) -> Any:
 
 def _parameters(house: Any) -> Any:
     """The house parameters as plain data, with the units its house file gives them."""
-    return with_units(_plain(house), getattr(house, "units", {}))
+    return with_units(_plain(house), house.units)
 
 
 def _parameter_changes(then: Reading, now: Reading) -> Iterator[ParameterChange]:
