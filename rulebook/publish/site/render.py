@@ -16,7 +16,6 @@ import jinja2
 
 from pokerrules import hands
 from rulebook.core.examples import WorkedExample, shown_result
-from rulebook.core.model import Rule
 from rulebook.i18n.catalogs import Translations
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.project import Project
@@ -29,10 +28,11 @@ from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bili
 from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
-from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_fill, rst_text
+from rulebook.publish.site import rules
+from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_text
 from rulebook.publish.site.svg import Drawing
 
-__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "redline_rst", "rst_fill", "rst_text"]
+__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "redline_rst", "rst_text"]
 
 # A hand of each category for the hand-ranking chart (checked against the engine when shown).
 HAND_OF_CATEGORY = {
@@ -76,9 +76,8 @@ class PageRenderer:
             cell=reading.cell, notes_of=reading.notes_of, source_language=reading.source_language,
             rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
             long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
-            doctest=self.doctest, hand_ranks=self.hand_ranks, change_of=self.change_of, earlier_of=self.earlier_of,
-            archive_link=self.archive_link, in_force_link=self.in_force_link, reference=self.reference,
-            cite=reading.cite, pictures=self.pictures,
+            doctest=self.doctest, hand_ranks=self.hand_ranks, archive_link=self.archive_link,
+            cite=reading.cite, pictures=self.pictures, rule_words=lambda rule_id: rules.digest(self, rule_id),
         )
         self.drawing = Drawing(reading)
 
@@ -122,23 +121,6 @@ class PageRenderer:
         """From an archived edition's page, the rule in the edition in force (its permanent address),
         if it is still a rule."""
         return Markup(in_force_address(rule_id)) if self.archived and rule_id in self.in_force else None
-
-    def link_to(self, rule_id: str) -> Markup:
-        """A link to a rule of the house: its title, to its place on its part's page."""
-        part_id, rule = self.reading.placed[rule_id]
-        return Markup(f"`{rst_text(self.reading.title(rule))} <{ident(part_id)}.html#{ident(rule.id)}>`__")
-
-    def reference(self, rule: Rule) -> Markup:
-        """What a reference (``see:``) says: the rule of the house that states it, and its part."""
-        assert rule.see is not None   # the template asks only for a reference's
-        part_id, target = self.reading.placed[rule.see]
-        part = next(part for part in self.book.parts if part.id == part_id)
-        links = {"rule": self.link_to(target.id), "part": Markup(rst_text(self.text(part.title)))}
-        sentence = self.tr.gettext("The house's rule on this: {rule} ({part}).")
-        try:
-            return rst_fill(sentence, links)
-        except (KeyError, ValueError):
-            return rst_fill("The house's rule on this: {rule} ({part}).", links)
 
     def pictures(self, example: WorkedExample) -> Markup | None:
         """The example drawn (``publish.svg``), as HTML only that module writes, or None."""

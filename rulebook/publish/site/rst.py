@@ -8,7 +8,6 @@ write markup, and what they write is marked as such (``Markup``).
 from __future__ import annotations
 
 import re
-import string
 from typing import Any
 
 from docutils.utils import column_width
@@ -16,7 +15,7 @@ from docutils.utils import column_width
 from rulebook.reading.changes import redline
 
 # Every line boundary docutils knows (str.splitlines'), not str.split(): no-break spaces must survive.
-_BREAKS = re.compile(r"[ \t\r\n\f\v\x1c-\x1e\x85\u2028\u2029]+")
+BREAKS = re.compile(r"[ \t\r\n\f\v\x1c-\x1e\x85\u2028\u2029]+")
 _CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")   # never text (the gate refuses them)
 _SPECIAL = re.compile(r"([!-/:-@\[-`{-~•‣⁃])")
 
@@ -25,14 +24,19 @@ class Markup(str):
     """reST written by a template helper, passed through unescaped."""
 
 
+def one_line(value: Any) -> str:
+    """Any value as the words a page shows: one line (every line boundary one space), no control
+    character. What a ``nodes.Text`` of a rule holds (``rules``), and what ``rst_text`` escapes."""
+    if value is None:
+        return ""
+    return BREAKS.sub(" ", _CONTROLS.sub("", str(value))).strip()
+
+
 def rst_text(value: Any) -> str:
     """Any value as literal reST text: one line, every punctuation mark escaped."""
     if isinstance(value, Markup):
         return value
-    if value is None:
-        return ""
-    text = _BREAKS.sub(" ", _CONTROLS.sub("", str(value))).strip()
-    return _SPECIAL.sub(r"\\\1", text)
+    return _SPECIAL.sub(r"\\\1", one_line(value))
 
 
 def ident(value: str) -> Markup:
@@ -47,20 +51,6 @@ def redline_rst(old: str, new: str) -> Markup:
     and ``inserted`` roles (``rulebook.publish.site.sphinxext``), every word escaped as text."""
     roles = {"del": ":deleted:`{}`", "ins": ":inserted:`{}`", "same": "{}"}
     return Markup(" ".join(roles[kind].format(rst_text(words)) for kind, words in redline(old, new)))
-
-
-def rst_fill(template: str, links: dict[str, Markup]) -> Markup:
-    """A translated sentence whose ``{placeholders}`` are links: the sentence escaped as text,
-    each link written by the code (the English if the translation's placeholders are broken)."""
-    parts = []
-    for literal, name, _spec, _conversion in string.Formatter().parse(template):
-        lead, trail = literal[:len(literal) - len(literal.lstrip())], literal[len(literal.rstrip()):]
-        # one space each side (a no-break space kept as it is), never a line break
-        parts.append(_BREAKS.sub(" ", lead[:1]) + rst_text(literal) + _BREAKS.sub(" ", trail[:1]) if literal.strip()
-                     else _BREAKS.sub(" ", literal[:1]))
-        if name is not None:
-            parts.append(links[name])
-    return Markup("".join(parts))
 
 
 def heading(text: str, underline: str) -> Markup:

@@ -1,7 +1,7 @@
 """The rules as the search finds them: one entry per rule (and per page), read from the doctrees.
 
 Sphinx's index knows pages; a reader searching "tapis" wants the rule. Each page's rules (a section
-whose first paragraph is its ``rule-meta`` id line) are kept with their title, the part they belong
+holding a ``rules.rule`` node, which the ``rulebook:rule`` directive of this domain makes) are kept with their title, the part they belong
 to and their text, and written for the search page as data. The browser ranks them all together
 (``static/rule_search.js``) with the language's own word splitting and stemming, so the rule is found
 wherever its page comes in Sphinx's order.
@@ -18,20 +18,21 @@ from collections.abc import Mapping, Sequence, Set
 from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import Directive
 from sphinx.addnodes import pending_xref
 from sphinx.builders import Builder
 from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 
+from rulebook.publish.site import rules
+
 Entry = dict[str, str]
 
-RULE_META = "rule-meta"
-REFERENCE = "rule-reference"   # a part's place for a rule stated elsewhere: the search lists the rule itself
-
-
-def _is_rule(section: nodes.section) -> bool:
-    classes = [name for child in section.children if isinstance(child, nodes.paragraph) for name in child["classes"]]
-    return RULE_META in classes and REFERENCE not in classes
+def _rule_of(section: nodes.section) -> rules.rule | None:
+    """The rule a section states (its ``rule`` node), or None: a page's sections of rules, a part's
+    place for a rule stated elsewhere (the search lists the rule itself), the changes page's entries."""
+    found = next((child for child in section.children if isinstance(child, rules.rule)), None)
+    return None if found is None or found["reference"] else found
 
 
 def _is_example(node: nodes.Node) -> bool:
@@ -56,9 +57,11 @@ def _words(node: nodes.Node) -> str:
 def _own_text(section: nodes.section, examples: bool = False) -> str:
     """The section's words outside its title, id line, notes (the page's notice of authority) and
     subsections, on one line: its worked examples, or the rest."""
-    kept = [_words(child) for child in section.children
+    children = [grandchild if isinstance(child, rules.rule) else child for child in section.children
+                for grandchild in (child.children if isinstance(child, rules.rule) else [child])]
+    kept = [_words(child) for child in children
             if not isinstance(child, (nodes.title, nodes.section, nodes.target, nodes.Admonition))
-            and not (isinstance(child, nodes.paragraph) and RULE_META in child["classes"])
+            and not (isinstance(child, nodes.paragraph) and rules.META in child["classes"])
             and _is_example(child) == examples]
     return " ".join(" ".join(kept).split())
 
@@ -72,7 +75,7 @@ def entries(doctree: nodes.document) -> list[dict[str, str]]:
     section it is in (what the rule is about, in the rulebook's own words), text and worked examples."""
     found = []
     for number, section in enumerate(doctree.findall(nodes.section)):
-        if not (number == 0 or _is_rule(section)) or not section["ids"]:
+        if not (number == 0 or _rule_of(section)) or not section["ids"]:
             continue
         entry = {"id": "" if number == 0 else section["ids"][0], "title": _title(section), "text": _own_text(section)}
         if number and (examples := _own_text(section, examples=True)):
@@ -112,6 +115,7 @@ class RuleIndexDomain(Domain):
 
     name = "rulebook"
     label = "Rulebook rule index"
+    directives: ClassVar[dict[str, type[Directive]]] = {"rule": rules.RuleDirective}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 

@@ -39,7 +39,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish.site import link_preview, notfound, offline, rule_index, runtime, web, wheel
+from rulebook.publish.site import link_preview, notfound, offline, rule_index, rules, runtime, web, wheel
 from rulebook.publish.machinery import precompress
 from rulebook.publish.editions.archive import Place, folder
 from rulebook.publish.machinery.environments import bytecode_cache
@@ -85,8 +85,8 @@ def config_inited(app: Sphinx, config: Config) -> None:
     docutils_language(lang)
     rst_language(lang)
     _search_in_the_language(app, project, lang)
-    _RENDERERS[app] = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
-                                              config.rulebook_archive or None)
+    _RENDERERS[app] = rules.RENDERERS[app] = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
+                                                                     config.rulebook_archive or None)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -611,6 +611,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", html_page_context)
     app.connect("doctree-read", stable_section_ids, priority=400)
     app.add_domain(RuleIndexDomain)
+    rules.setup_nodes(app)
     app.connect("doctree-read", collect_rules, priority=450)
     app.connect("html-page-context", search_page_scripts)
     app.connect("html-page-context", calculators_page)

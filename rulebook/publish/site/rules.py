@@ -1,0 +1,207 @@
+"""A rule as a Sphinx node: the ``rulebook:rule`` directive and what it returns.
+
+A rule's page line ``.. rulebook:rule:: rake-cap`` is all the reST a rule's words need: the
+directive takes the rule from the language's ``Reading`` and returns a ``rule`` node whose id,
+number, change mark and earlier editions are attributes, and whose children (the line under the
+title, the text or the reference, the proposals the editors see, the items) hold the rule's words as
+``nodes.Text``. No translated string is parsed as reST here (``sphinx/ext/todo.py`` builds its
+``todo_node`` the same way). The rule index (``rule_index``) finds rules by this node.
+
+The node writes no HTML of its own: its children are written as docutils writes paragraphs,
+references and lists, so a page reads as it did when these words were reST.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator, Mapping, Sequence
+import hashlib
+from typing import Any, ClassVar, Protocol
+from weakref import WeakKeyDictionary
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective, SphinxTranslator
+
+from rulebook.core.model import Proposal, Rule, Rulebook
+from rulebook.i18n.catalogs import Translations
+from rulebook.reading import Reading
+from rulebook.reading.changes import RuleChange
+from rulebook.i18n.vocabulary import N_
+from rulebook.publish.site.rst import BREAKS, one_line
+
+
+
+class Page(Protocol):
+    """What a rule's words are made from: the language's reading and the edition's history, as the
+    page renderer (``render.PageRenderer``) holds them for one house in one language."""
+
+    reading: Reading
+    tr: Translations
+    book: Rulebook
+    editors: bool
+    archived: bool
+
+    def change_of(self, rule_id: str) -> RuleChange | None: ...
+
+    def earlier_of(self, rule_id: str) -> Sequence[tuple[int, str]]: ...
+
+    def in_force_link(self, rule_id: str) -> str | None: ...
+
+
+# The page renderer ``sphinxext.config_inited`` makes for each Sphinx application (one house in one
+# language): what a directive reads its rule from.
+RENDERERS: WeakKeyDictionary[Sphinx, Page] = WeakKeyDictionary()
+
+META = "rule-meta"            # the line under a rule's title: its number, then its marks (CSS class)
+REFERENCE = "rule-reference"  # a rule stated elsewhere in the house's book: a sentence leading there
+SEPARATOR = " \u00b7 "
+# The writers a rule node may meet: the site's and the print's HTML, and Sphinx's others (a house's
+# editors may build text, as a test does): each writes the rule's children and nothing of its own.
+BUILDERS = ("html", "text", "latex", "texinfo", "man")
+# What a part says where a rule of another part states the policy: that rule's title (a link), its part.
+SEE = N_("The house's rule on this: {rule} ({part}).")
+
+
+class rule(nodes.General, nodes.Element):  # noqa: N801 - docutils names its node classes so
+    """A rule of the house on its page: ``rule_id``, ``number`` (as readers cite it, "" for none),
+    ``change`` ("added", "changed" or ""), ``earlier`` (the editions whose text it changed) and
+    ``reference`` (True: stated by another rule, which the text leads to)."""
+
+
+def visit_rule(translator: SphinxTranslator, node: rule) -> None:
+    """Nothing of its own: its paragraphs, links and list are written as they always were."""
+
+
+def depart_rule(translator: SphinxTranslator, node: rule) -> None:
+    pass
+
+
+def link(text: str, uri: str) -> nodes.reference:
+    """A link whose words are text (as an anonymous reST link ```text <uri>`__`` was)."""
+    return nodes.reference("", "", nodes.Text(text), name=" ".join(text.split()), refuri=uri)
+
+
+def words(template: str, links: Mapping[str, nodes.Node]) -> Iterator[nodes.Node]:
+    """A translated sentence whose ``{placeholders}`` are nodes: its words as text on one line (one
+    space each side of a placeholder, a no-break space kept), each placeholder its node."""
+    for literal, name, _spec, _conversion in string.Formatter().parse(template):
+        if literal.strip():
+            lead, trail = literal[:len(literal) - len(literal.lstrip())], literal[len(literal.rstrip()):]
+            yield nodes.Text(BREAKS.sub(" ", lead[:1]) + one_line(literal) + BREAKS.sub(" ", trail[:1]))
+        elif literal:
+            yield nodes.Text(BREAKS.sub(" ", literal[:1]))
+        if name is not None:
+            yield links[name]
+
+
+def paragraph(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
+    return nodes.paragraph("", "", *children, classes=list(classes))
+
+
+def rule_nodes(page: Page, rule_id: str) -> rule:
+    """A rule's words as the reader's edition (or the editors') shows them in the page's language."""
+    part_id, stated = page.reading.placed[rule_id]
+    change = page.change_of(stated.id)
+    node = rule("", rule_id=stated.id, number=page.reading.number_of(stated.id) or "",
+                change=change.kind if change else "", reference=bool(stated.see),
+                earlier=[number for number, _address in page.earlier_of(stated.id)])
+    node += _meta(page, part_id, stated)
+    if stated.is_proposal:
+        node += _proposed(page, stated, None)
+    if stated.see:
+        node += paragraph(*_reference(page, stated.see), classes=(REFERENCE,))
+    else:
+        node += paragraph(nodes.Text(one_line(page.reading.fill(stated.text, stated.values))))
+    for proposal in stated.proposals:
+        node += _proposed(page, stated, proposal)
+    if stated.items:
+        node += nodes.bullet_list("", *(nodes.list_item("", paragraph(nodes.Text(one_line(
+            page.reading.fill(item, stated.values))))) for item in stated.items), bullet="*")
+    return node
+
+
+def digest(page: Page, rule_id: str) -> str:
+    """What a rule's words are, in a few letters: the page's reST carries it beside the directive, so
+    that Sphinx reads a page again exactly when one of its rules' words changed (a translation, a
+    number, a change mark), as it did when the words were in the reST."""
+    return hashlib.sha256(rule_nodes(page, rule_id).pformat().encode()).hexdigest()[:20]
+
+
+class RuleDirective(SphinxDirective):
+    """``.. rulebook:rule:: <rule id>`` (``:words:`` the digest of what it shows): the rule's words,
+    as the reader's edition (or the editors') shows them in the language being built."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        return [rule_nodes(RENDERERS[self.env.app], self.arguments[0])]
+
+
+def _meta(page: Page, part_id: str, stated: Rule) -> nodes.paragraph:
+    """The line under a rule's title: its number (a link to its permanent address), then, each after
+    a dot, its source (editors), its change in this edition, its earlier texts and, in an archived
+    edition, that it is no longer in force and the rule in force."""
+    _ = page.tr.gettext
+    book = page.book
+    line: list[nodes.Node] = [link(page.reading.cite(stated.id) or stated.id, f"r/{stated.id}.html")]
+
+    def then(*more: nodes.Node) -> None:
+        line.extend((nodes.Text(SEPARATOR), *more))
+
+    if page.editors and not stated.see:
+        part = next(part for part in book.parts if part.id == part_id)
+        then(nodes.Text(one_line(_("Source: {document}, “{heading}”").format(document=part.source,
+                                                                              heading=stated.source))))
+    if change := page.change_of(stated.id):
+        said = _("New in edition {edition}") if change.kind == "added" else _("Changed in edition {edition}")
+        then(link(one_line(said.format(edition=book.edition)), f"changes.html#{change.anchor}"))
+    for number, address in page.earlier_of(stated.id):
+        then(link(one_line(_("Earlier text: edition {edition}").format(edition=number)), address))
+    if page.archived:
+        then(nodes.Text(one_line(_("Edition {edition}, no longer in force").format(edition=book.edition))))
+        if now := page.in_force_link(stated.id):
+            then(link(one_line(_("The rule in force")), now))
+    return paragraph(*line, classes=(META,))
+
+
+def _reference(page: Page, see: str) -> list[nodes.Node]:
+    """What a reference says: the rule of the house that states it (a link to its place), and its part."""
+    reading = page.reading
+    part_id, target = reading.placed[see]
+    part = next(part for part in page.book.parts if part.id == part_id)
+    links = {"rule": link(one_line(reading.title(target)), f"{part_id}.html#{target.id}"),
+             "part": nodes.Text(one_line(reading.text(part.title)))}
+    try:
+        return list(words(page.tr.gettext(SEE), links))
+    except (KeyError, ValueError):   # a broken translation (the gate reports it): the English
+        return list(words(SEE, links))
+
+
+def _proposed(page: Page, stated: Rule, proposal: Proposal | None) -> list[nodes.Node]:
+    """A proposal beside its rule: a whole proposed rule (``proposal`` None) or one proposed sentence.
+    An adopted sentence reads as the rule does; the rest reach only the editors."""
+    _ = page.tr.gettext
+    if proposal is not None and proposal.adopted:
+        return [paragraph(nodes.Text(one_line(page.reading.fill(proposal.text, stated.values))))]
+    if not page.editors:
+        return []
+    if proposal is not None:
+        head = [nodes.strong("", one_line(_("Proposed:"))),
+                nodes.Text(" " + one_line(page.reading.fill(proposal.text, stated.values)))]
+    else:
+        head = [nodes.strong("", one_line(_("Proposed rule: the house's documents do not say this.")))]
+    why = one_line(_("Why:")) + " " + one_line(proposal.reason if proposal is not None else stated.proposed or "")
+    adopts = one_line(_("The house adopts it by naming {key} in its house file.").format(
+        key=proposal.key if proposal is not None else stated.id))
+    return [nodes.container("", paragraph(*head, nodes.Text(f"\n{why}\n{adopts}")), classes=["proposed"])]
+
+
+def setup_nodes(app: Sphinx) -> None:
+    """The rule node with its visitors for every builder the project uses (every HTML builder
+    shares the HTML translator; doctest and the others write nothing of a page)."""
+    visitors: dict[str, Any] = {builder: (visit_rule, depart_rule) for builder in BUILDERS}
+    app.add_node(rule, **visitors)
