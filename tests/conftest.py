@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.core import yamlload
+from rulebook.publish.site.rules import example_nodes, rule_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
@@ -288,3 +289,14 @@ def broken_links(site: Path) -> list[str]:
             elif url.fragment and target.suffix == ".html" and url.fragment not in pages[target].ids:
                 broken.append(f"{path.relative_to(site)} → {href} (no such anchor)")
     return broken
+
+
+_DIRECTIVE = re.compile(r"^\.\. rulebook:(rule|example):: ([a-z0-9-]+)\n   :words: \w+$", re.M)
+
+
+def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
+    """A page's reST with each ``rulebook:rule`` and ``rulebook:example`` line replaced by what its
+    directive shows (``shown`` of its node: its docutils dump, or ``astext``), for the tests that read a
+    page's words and pictures without building it."""
+    made = {"rule": rule_nodes, "example": example_nodes}
+    return _DIRECTIVE.sub(lambda found: shown(made[found.group(1)](renderer, found.group(2))), rst)

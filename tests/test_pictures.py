@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from docutils import nodes
 from babel.lists import format_list
 
 from rulebook.core.calls import Given, Items, Pairs
@@ -21,8 +22,9 @@ from rulebook.core.languages import LANGUAGES
 from rulebook.core.values import Value
 from rulebook.i18n.formatting import cldr
 from rulebook.publish.site.render import PageRenderer
+from rulebook.publish.site.rules import example_nodes
 from rulebook.reading.pictures import PictureError, pictures
-from tests.conftest import edit, line_of, run_rulebook
+from tests.conftest import edit, expanded, line_of, run_rulebook
 
 SVG = "{http://www.w3.org/2000/svg}"
 BLOCK = re.compile(r'<div class="rb-pictures">(.*?)</div>')
@@ -82,7 +84,7 @@ def test_every_picture_says_the_examples_values_in_every_language(project, house
         pages = renderer.pages()
         found: dict[str, list[ET.Element]] = {}
         for rst in pages.values():
-            found.update(_svgs(rst))
+            found.update(_svgs(expanded(renderer, rst)))
         assert found, f"{house}/{lang}: no picture on any page"
         for example in reading.examples:
             svgs = found.pop(example.id, [])
@@ -225,17 +227,18 @@ def test_at_least_sixty_examples_are_drawn(project):
 
 def test_the_editors_edition_shows_each_picture_beside_its_doctests(project):
     """In the editors' edition a picture sits in the same block as the doctests of the calls it draws."""
-    pages = PageRenderer(project, "club", "fr", editors=True).pages()
-    rst = "\n".join(pages.values())
-    beside = re.findall(r"\.\. container:: rb-beside\n\n(?:      \.\. raw:: html\n\n         (<div class=\"rb-pictures\">.*?</div>)\n\n)?"
-                        r"      \.\. doctest::\n\n((?:         .*\n)+)", rst)
-    drawn = [(svgs, doctest) for svgs, doctest in beside if svgs]
+    renderer = PageRenderer(project, "club", "fr", editors=True)
+    boxes = [example_nodes(renderer, example.id) for example in renderer.reading.examples]
+    beside = [block for box in boxes for block in box.findall(nodes.container) if "rb-beside" in block["classes"]]
+    drawn = [("".join(raw.astext() for raw in block.findall(nodes.raw)),
+              "".join(code.astext() for code in block.findall(nodes.literal_block))) for block in beside]
+    drawn = [(svgs, doctest) for svgs, doctest in drawn if svgs]
     assert len(drawn) >= 30, len(drawn)
     for svgs, doctest in drawn:
         assert ">>> " in doctest and "<svg" in svgs
     straddle = next(doctest for svgs, doctest in drawn if "pic-restraddle-up-to-the-button-1" in svgs)
     assert ">>> table.may_straddle(" in straddle
-    assert '<div class="rb-pictures">' not in re.sub(r"\.\. container:: rb-beside.*?\.\. doctest::", "", rst, flags=re.S)
+    assert [raw for box in boxes for raw in box.findall(nodes.raw) if "rb-beside" not in raw.parent["classes"]] == []
 
 
 def _as_list(expect) -> list:

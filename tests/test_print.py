@@ -470,14 +470,15 @@ def test_every_picture_of_the_printed_rulebook_is_a_figure_that_says_what_it_sho
     from collections import Counter
 
     from rulebook.publish.site.render import PageRenderer
+    from tests.conftest import expanded
     from tests.test_pictures import BLOCK, SVG
 
     for house_id in project.houses:
         for lang in ("en", "hr"):
-            pages = PageRenderer(project, house_id, lang).pages()
+            renderer = PageRenderer(project, house_id, lang)
             said = Counter()
-            for rst in pages.values():
-                for block in BLOCK.findall(rst):
+            for rst in renderer.pages().values():
+                for block in BLOCK.findall(expanded(renderer, rst)):
                     for svg in ET.fromstring(f"<div>{block}</div>"):
                         title, desc = svg.find(f"{SVG}title").text, svg.find(f"{SVG}desc").text
                         said[f"{title.rstrip('.')}. {desc.rstrip('.')}."] += 1

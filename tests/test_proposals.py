@@ -17,8 +17,7 @@ import pytest
 from rulebook.core.model import RULING_PARAMETERS, Rulebook, load_library
 from rulebook.project import Project
 from rulebook.publish.site.render import PageRenderer
-from rulebook.publish.site.rules import rule_nodes
-from tests.conftest import ROOT, edit
+from tests.conftest import ROOT, edit, expanded
 
 WHOLE = "cash-table-button-draw-highest-card"          # a proposed rule of the club
 SENTENCE = "tournament-chip-race.proposal1"            # a proposed sentence of the casino's chip race
@@ -33,9 +32,7 @@ def _plain(rst: str) -> str:
 def _pages(project: Project, house: str, editors: bool) -> str:
     """The pages' reST, each rule's directive replaced by the words it shows (``rules.rule_nodes``)."""
     renderer = PageRenderer(project, house, "en", editors)
-    pages = _plain("\n".join(renderer.pages([]).values()))
-    return re.sub(r"^\.\. rulebook:rule:: ([a-z0-9-]+)\n   :words: \w+$",
-                  lambda found: rule_nodes(renderer, found.group(1)).astext(), pages, flags=re.M)
+    return expanded(renderer, _plain("\n".join(renderer.pages([]).values())), shown=lambda node: node.astext())
 
 
 def test_the_houses_have_proposals(project):

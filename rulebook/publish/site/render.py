@@ -72,12 +72,13 @@ class PageRenderer:
         self.context: dict[str, Any] = dict(
             book=book, house=book.house, editors=editors, proposals=book.proposals, tr=reading.tr,
             language=reading.tr.locale, official=reading.official_language(), archived=self.archived,
-            text=reading.text, fill=reading.fill, examples_of=reading.examples_of, narrate=reading.narrate,
-            cell=reading.cell, notes_of=reading.notes_of, source_language=reading.source_language,
+            text=reading.text, fill=reading.fill, examples_of=reading.examples_of,
+            notes_of=reading.notes_of, source_language=reading.source_language,
             rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
             long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
-            doctest=self.doctest, hand_ranks=self.hand_ranks, archive_link=self.archive_link,
-            cite=reading.cite, pictures=self.pictures, rule_words=lambda rule_id: rules.digest(self, rule_id),
+            hand_ranks=self.hand_ranks, archive_link=self.archive_link,
+            cite=reading.cite, rule_words=lambda rule_id: rules.digest(rules.rule_nodes(self, rule_id)),
+            example_words=lambda example_id: rules.digest(rules.example_nodes(self, example_id)),
         )
         self.drawing = Drawing(reading)
 

@@ -115,7 +115,7 @@ class RuleIndexDomain(Domain):
 
     name = "rulebook"
     label = "Rulebook rule index"
-    directives: ClassVar[dict[str, type[Directive]]] = {"rule": rules.RuleDirective}
+    directives: ClassVar[dict[str, type[Directive]]] = {"rule": rules.RuleDirective, "example": rules.ExampleDirective}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 

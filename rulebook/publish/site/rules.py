@@ -24,6 +24,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from rulebook.core.examples import WorkedExample
 from rulebook.core.model import Proposal, Rule, Rulebook
 from rulebook.i18n.catalogs import Translations
 from rulebook.reading import Reading
@@ -48,6 +49,10 @@ class Page(Protocol):
     def earlier_of(self, rule_id: str) -> Sequence[tuple[int, str]]: ...
 
     def in_force_link(self, rule_id: str) -> str | None: ...
+
+    def pictures(self, example: WorkedExample) -> str | None: ...
+
+    def doctest(self, example: WorkedExample) -> Sequence[str]: ...
 
 
 # The page renderer ``sphinxext.config_inited`` makes for each Sphinx application (one house in one
@@ -122,11 +127,50 @@ def rule_nodes(page: Page, rule_id: str) -> rule:
     return node
 
 
-def digest(page: Page, rule_id: str) -> str:
-    """What a rule's words are, in a few letters: the page's reST carries it beside the directive, so
-    that Sphinx reads a page again exactly when one of its rules' words changed (a translation, a
-    number, a change mark), as it did when the words were in the reST."""
-    return hashlib.sha256(rule_nodes(page, rule_id).pformat().encode()).hexdigest()[:20]
+def example_nodes(page: Page, example_id: str) -> nodes.container:
+    """A worked example as the page shows it: its sentence, its pictures (HTML only ``svg`` writes), its
+    table, and for the editors the engine's calls as doctests beside the pictures."""
+    reading = page.reading
+    example = next(found for found in reading.examples if found.id == example_id)
+    drawn = page.pictures(example)
+    box = nodes.container("", classes=["example", *(["illustrated"] if drawn else [])])
+    box += paragraph(nodes.strong("", one_line(page.tr.gettext("Example:"))),
+                     nodes.Text(" " + one_line(reading.narrate(example))))
+    if drawn and not page.editors:
+        box += nodes.raw("", drawn, format="html")
+    if example.columns:
+        box += table([one_line(reading.text(column.label)) for column in example.columns],
+                     [[one_line(reading.cell(row, column.name)) for column in example.columns] for row in example.rows],
+                     classes=("example-table",))
+    if page.editors:
+        # The editors' edition: each picture beside the engine calls it draws (rulebook.css: div.rb-beside).
+        beside = nodes.container("", classes=["rb-beside"])
+        if drawn:
+            beside += nodes.raw("", drawn, format="html")
+        code = "\n".join(page.doctest(example))
+        beside += nodes.literal_block(code, code, testnodetype="doctest", groups=["default"], language="pycon",
+                                      options={})
+        box += beside
+    return box
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], classes: tuple[str, ...] = ()) -> nodes.table:
+    """A table of words with one header row, as docutils' ``list-table`` makes it (an empty cell empty)."""
+    def row(cells: Sequence[str]) -> nodes.row:
+        return nodes.row("", *(nodes.entry("", *([paragraph(nodes.Text(cell))] if cell else [])) for cell in cells))
+
+    group = nodes.tgroup(cols=len(head))
+    group += [nodes.colspec(colwidth=100 // len(head)) for _ in head]
+    group += nodes.thead("", row(head))
+    group += nodes.tbody("", *(row(cells) for cells in rows))
+    return nodes.table("", group, classes=list(classes))
+
+
+def digest(node: nodes.Node) -> str:
+    """What a node shows, in a few letters: the page's reST carries it beside the directive that makes
+    the node, so that Sphinx reads a page again exactly when its words change (a translation, a number,
+    a change mark, a picture), as it did when the words were in the reST."""
+    return hashlib.sha256(node.pformat().encode()).hexdigest()[:20]
 
 
 class RuleDirective(SphinxDirective):
@@ -139,6 +183,21 @@ class RuleDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         return [rule_nodes(RENDERERS[self.env.app], self.arguments[0])]
+
+
+class ExampleDirective(SphinxDirective):
+    """``.. rulebook:example:: <example id>`` (``:words:`` the digest of what it shows): a worked
+    example of the rule above it, as the page's edition shows it in the language being built."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        node = example_nodes(RENDERERS[self.env.app], self.arguments[0])
+        for code in node.findall(nodes.literal_block):   # a failing doctest names the page and line
+            self.set_source_info(code)
+        return [node]
 
 
 def _meta(page: Page, part_id: str, stated: Rule) -> nodes.paragraph:
