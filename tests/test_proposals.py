@@ -32,7 +32,9 @@ def _plain(rst: str) -> str:
 def _pages(project: Project, house: str, editors: bool) -> str:
     """The pages' reST, each rule's directive replaced by the words it shows (``rules.rule_nodes``)."""
     renderer = PageRenderer(project, house, "en", editors)
-    return expanded(renderer, _plain("\n".join(renderer.pages([]).values())), shown=lambda node: node.astext())
+    # each part as its nodes (their ids: ``ids="<rule>"``) and then its words as a reader reads them
+    return expanded(renderer, _plain("\n".join(renderer.pages([]).values())),
+                    shown=lambda node: node.pformat() + "\n" + node.astext())
 
 
 def test_the_houses_have_proposals(project):
@@ -49,7 +51,7 @@ def test_the_readers_edition_has_no_proposal(project):
         assert book.proposals == ()
         assert not any(rule.proposed and not rule.adopted for rule in book.rules)
     club, casino = _pages(project, "club", False), _pages(project, "casino", False)
-    assert f".. _{WHOLE}:" not in club and "The highest card takes the button" not in club
+    assert f'ids="{WHOLE}"' not in club and "The highest card takes the button" not in club
     assert "holdem-bets-within-limits" not in club and "holdem-bets-within-limits" not in casino
     assert "half a larger chip" not in casino
     assert "Proposed" not in club + casino
@@ -57,8 +59,8 @@ def test_the_readers_edition_has_no_proposal(project):
 
 def test_the_editors_edition_marks_each_proposal_with_its_reason(project):
     club = _pages(project, "club", True)
-    assert f".. _{WHOLE}:" in club
-    rule_page = club[club.index(f".. _{WHOLE}:"):]
+    assert f'ids="{WHOLE}"' in club
+    rule_page = club[club.index(f'ids="{WHOLE}"'):]
     assert "Proposed rule: the house's documents do not say this." in rule_page[:1500]
     assert "deals cards for the button" in rule_page[:1500]          # its reason, shown beside it
     casino = _pages(project, "casino", True)
@@ -82,7 +84,7 @@ def test_a_house_adopts_a_proposal_with_one_line(tree):
     """Adopted, the rule and the sentence are published as the house's own, with no mark."""
     project = Project.load(_tree_with_adoptions(tree))
     club, casino = _pages(project, "club", False), _pages(project, "casino", False)
-    assert f".. _{WHOLE}:" in club and "The highest card takes the button" in club
+    assert f'ids="{WHOLE}"' in club and "The highest card takes the button" in club
     assert SENTENCE_TEXT in casino
     assert "Proposed" not in club + casino
     assert [p.key for _, p in project.houses["casino"].editors_book.proposals if p] == []

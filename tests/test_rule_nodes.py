@@ -17,7 +17,7 @@ HOSTILE = "`click <javascript:alert(1)>`__ **bold** .. raw:: html\n\n   <script>
 
 @pytest.mark.parametrize("house", ["club", "casino"])
 def test_no_rule_text_is_in_a_pages_rest(project, house):
-    """The part pages' reST names each rule by its id; none of a rule's words (its text, its items)
+    """A part's page's reST is the part directive's line; none of a rule's words (its title, its text)
     is written into it, so none can be read as markup."""
     renderer = PageRenderer(project, house, "ro")
     pages = {name: re.sub(r"\\(.)", r"\1", page) for name, page in renderer.pages([]).items()}   # unescaped
@@ -27,8 +27,9 @@ def test_no_rule_text_is_in_a_pages_rest(project, house):
                 if stated.see:
                     continue
                 text = " ".join(renderer.reading.fill(stated.text, stated.values).split())
-                assert f".. rulebook:rule:: {stated.id}\n" in pages[part.id]
+                assert f".. rulebook:part:: {part.id}\n" in pages[part.id]
                 assert text not in pages[part.id], (part.id, stated.id)
+                assert " ".join(renderer.reading.fill(stated.title, stated.values).split()) not in pages[part.id]
 
 
 class _Hostile:

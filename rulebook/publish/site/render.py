@@ -28,7 +28,7 @@ from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bili
 from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
-from rulebook.publish.site import rules
+from rulebook.publish.site import parts, rules
 from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_text
 from rulebook.publish.site.svg import Drawing
 
@@ -77,8 +77,8 @@ class PageRenderer:
             rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
             long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
             hand_ranks=self.hand_ranks, archive_link=self.archive_link,
-            cite=reading.cite, rule_words=lambda rule_id: rules.digest(rules.rule_nodes(self, rule_id)),
-            example_words=lambda example_id: rules.digest(rules.example_nodes(self, example_id)),
+            cite=reading.cite, part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
+            authority_words=lambda: rules.digest(parts.authority(self)),
         )
         self.drawing = Drawing(reading)
 

@@ -1,11 +1,11 @@
-"""A rule as a Sphinx node: the ``rulebook:rule`` directive and what it returns.
+"""A rule and a worked example as Sphinx nodes, made from the reading (``parts`` puts them on a page).
 
-A rule's page line ``.. rulebook:rule:: rake-cap`` is all the reST a rule's words need: the
-directive takes the rule from the language's ``Reading`` and returns a ``rule`` node whose id,
+A rule is a ``rule`` node whose id,
 number, change mark and earlier editions are attributes, and whose children (the line under the
 title, the text or the reference, the proposals the editors see, the items) hold the rule's words as
-``nodes.Text``. No translated string is parsed as reST here (``sphinx/ext/todo.py`` builds its
-``todo_node`` the same way). The rule index (``rule_index``) finds rules by this node.
+``nodes.Text``. No translated string is parsed as reST (``sphinx/ext/todo.py`` builds its
+``todo_node`` the same way). The rule index (``rule_index``) finds rules by this node. A worked example
+is the container docutils made of its reST: its sentence, its pictures, its table, its doctests.
 
 The node writes no HTML of its own: its children are written as docutils writes paragraphs,
 references and lists, so a page reads as it did when these words were reST.
@@ -16,13 +16,12 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Mapping, Sequence
 import hashlib
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective, SphinxTranslator
+from sphinx.util.docutils import SphinxTranslator
 
 from rulebook.core.examples import WorkedExample
 from rulebook.core.model import Proposal, Rule, Rulebook
@@ -53,6 +52,8 @@ class Page(Protocol):
     def pictures(self, example: WorkedExample) -> str | None: ...
 
     def doctest(self, example: WorkedExample) -> Sequence[str]: ...
+
+    def hand_ranks(self) -> list[dict[str, Any]]: ...
 
 
 # The page renderer ``sphinxext.config_inited`` makes for each Sphinx application (one house in one
@@ -157,7 +158,8 @@ def example_nodes(page: Page, example_id: str) -> nodes.container:
 def table(head: Sequence[str], rows: Sequence[Sequence[str]], classes: tuple[str, ...] = ()) -> nodes.table:
     """A table of words with one header row, as docutils' ``list-table`` makes it (an empty cell empty)."""
     def row(cells: Sequence[str]) -> nodes.row:
-        return nodes.row("", *(nodes.entry("", *([paragraph(nodes.Text(cell))] if cell else [])) for cell in cells))
+        return nodes.row("", *(nodes.entry("", *([paragraph(nodes.Text(one_line(cell)))] if one_line(cell) else []))
+                               for cell in cells))
 
     group = nodes.tgroup(cols=len(head))
     group += [nodes.colspec(colwidth=100 // len(head)) for _ in head]
@@ -171,33 +173,6 @@ def digest(node: nodes.Node) -> str:
     the node, so that Sphinx reads a page again exactly when its words change (a translation, a number,
     a change mark, a picture), as it did when the words were in the reST."""
     return hashlib.sha256(node.pformat().encode()).hexdigest()[:20]
-
-
-class RuleDirective(SphinxDirective):
-    """``.. rulebook:rule:: <rule id>`` (``:words:`` the digest of what it shows): the rule's words,
-    as the reader's edition (or the editors') shows them in the language being built."""
-
-    required_arguments = 1
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        return [rule_nodes(RENDERERS[self.env.app], self.arguments[0])]
-
-
-class ExampleDirective(SphinxDirective):
-    """``.. rulebook:example:: <example id>`` (``:words:`` the digest of what it shows): a worked
-    example of the rule above it, as the page's edition shows it in the language being built."""
-
-    required_arguments = 1
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        node = example_nodes(RENDERERS[self.env.app], self.arguments[0])
-        for code in node.findall(nodes.literal_block):   # a failing doctest names the page and line
-            self.set_source_info(code)
-        return [node]
 
 
 def _meta(page: Page, part_id: str, stated: Rule) -> nodes.paragraph:
