@@ -1,8 +1,10 @@
 """Every build path of this project against the plain tool that makes the same thing, in one run.
 
 Each path is measured against its peer: the sites against plain ``sphinx-build -b html`` of the very
-reST this project generated (with a conf.py naming only the same theme and options); the printed
-rulebooks against plain ``sphinx-build -b singlehtml`` of it and plain WeasyPrint of the HTML our
+reST this project generated, with the project's conf.py (a part's page is one ``rulebook:part`` line
+that the project's Sphinx extension makes the page of, so the peer loads the project in each folder
+as a bare ``sphinx-build`` does); the printed rulebooks against plain ``sphinx-build -b singlehtml``
+of it and plain WeasyPrint of the HTML our
 print step is handed (``print_html.py``: tagged for screen readers as ours are, the same output; no fit
 check, no stamps); the cards against plain
 WeasyPrint of their HTML; the whole of ``make site`` against the sum. Peers run one after another;
@@ -51,13 +53,6 @@ PRINT_HTML = Path(__file__).with_name("print_html.py")
 BUILD = ("rulebook", "templates", "conf.py", "pokerrules", "pyproject.toml", "Makefile", "benchmarks/bench_sphinx.py",
          "benchmarks/print_html.py")
 README_BEGIN, README_END = "<!-- speed-table: written by benchmarks/bench_sphinx.py --write-readme -->", "<!-- /speed-table -->"
-PLAIN_CONF = '''project = "House rules"
-html_theme = "furo"
-html_show_sourcelink = False
-html_copy_source = False
-smartquotes = False
-'''
-
 Timing = tuple[float, float]   # wall, CPU seconds
 
 
@@ -101,10 +96,12 @@ def rulebook(tree: Path, *args: str) -> Timing:
 
 
 def sphinx(plain: Path, house: str, lang: str, builder: str = "html") -> Timing:
-    """Plain Sphinx over one folder of generated reST (the printed rulebook's page in the basic theme)."""
+    """Plain Sphinx over one folder of generated reST, with the conf.py of the project beside ``plain``
+    (``tree``: its extension makes each part's page), the printed rulebook's page in the basic theme."""
     theme = ("-D", "html_theme=basic") if builder == "singlehtml" else ()
-    return run(BIN / "sphinx-build", "-q", "-b", builder, "-D", f"language={lang}", *theme,
-               plain / "src" / house / lang, plain / builder / house / lang, cwd=plain)
+    return run(BIN / "sphinx-build", "-q", "-b", builder, "-c", plain.parent / "tree", "-D", f"language={lang}",
+               "-D", f"rulebook_house={house}", *theme, plain / "src" / house / lang, plain / builder / house / lang,
+               cwd=plain)
 
 
 def copy_generated(src: Path, plain: Path) -> list[tuple[str, str]]:
@@ -114,7 +111,6 @@ def copy_generated(src: Path, plain: Path) -> list[tuple[str, str]]:
         for lang in LANGUAGES:
             ours, theirs = src / house / lang, plain / "src" / house / lang
             theirs.mkdir(parents=True, exist_ok=True)
-            (theirs / "conf.py").write_text(PLAIN_CONF, encoding="utf-8")
             differs = False
             for page in ours.glob("*.rst"):
                 target = theirs / page.name
