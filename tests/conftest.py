@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.core import yamlload
+from rulebook.publish.site.pages import glossary_nodes
 from rulebook.publish.site.parts import authority, part_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,14 +292,16 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority)::(?: ([a-z0-9-]+))?\n   :words: \w+$", re.M)
+_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary)::(?: ([a-z0-9-]+))?\n   :words: \w+$", re.M)
 
 
 def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
-    """A page's reST with each ``rulebook:part`` and ``rulebook:authority`` line replaced by what its
+    """A page's reST with each ``rulebook:part``, ``authority`` and ``glossary`` line replaced by what its
     directive shows (``shown`` of its node: its docutils dump, or ``astext``), for the tests that read a
     page's words and pictures without building it."""
     def made(found: re.Match[str]) -> str:
-        return shown(part_nodes(renderer, found.group(2)) if found.group(1) == "part" else authority(renderer))
+        kind = found.group(1)
+        return shown(part_nodes(renderer, found.group(2)) if kind == "part" else
+                     authority(renderer) if kind == "authority" else glossary_nodes(renderer))
 
     return _DIRECTIVE.sub(made, rst)

@@ -9,6 +9,7 @@ import re
 import pytest
 from docutils import nodes
 
+from rulebook.publish.site.pages import glossary_nodes
 from rulebook.publish.site.render import PageRenderer
 from rulebook.publish.site.rules import digest, rule, rule_nodes
 
@@ -72,3 +73,15 @@ def test_a_rule_node_says_what_the_rule_is(project):
     changed.reading = copy.copy(renderer.reading)
     changed.reading.tr = _Hostile(renderer.reading.tr)
     assert digest(rule_nodes(changed, "rake-rate")) != digest(node)
+
+
+def test_the_glossary_page_is_its_directive_and_its_terms_are_text(project):
+    """The glossary's reST is its directive's line; each term is labelled ``term-<id>`` (what the pages
+    and the search link to) and the rule that says what it is links to the rule's place."""
+    renderer = PageRenderer(project, "casino", "hr")
+    source = renderer.pages([])["glossary"]
+    assert ".. rulebook:glossary::\n" in source and "term-" not in source
+    page = glossary_nodes(renderer)
+    labels = [paragraph["ids"][0] for paragraph in page.findall(nodes.paragraph) if paragraph["ids"]]
+    assert labels == [f"term-{term.id}" for term in renderer.reading.terms]
+    assert any(ref["refuri"].endswith(".html#tournament-official-terms") for ref in page.findall(nodes.reference))

@@ -17,7 +17,7 @@ import jinja2
 from pokerrules import hands
 from rulebook.core.examples import WorkedExample, shown_result
 from rulebook.i18n.catalogs import Translations
-from rulebook.i18n.glossary import Term, glossary_languages
+from rulebook.i18n.glossary import Term
 from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading import calculators
@@ -28,7 +28,7 @@ from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bili
 from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
-from rulebook.publish.site import parts, rules
+from rulebook.publish.site import pages, parts, rules
 from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_text
 from rulebook.publish.site.svg import Drawing
 
@@ -79,6 +79,7 @@ class PageRenderer:
             hand_ranks=self.hand_ranks, archive_link=self.archive_link,
             cite=reading.cite, part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
             authority_words=lambda: rules.digest(parts.authority(self)),
+            glossary_words=lambda: rules.digest(pages.glossary_nodes(self)),
         )
         self.drawing = Drawing(reading)
 
@@ -177,10 +178,7 @@ class PageRenderer:
             pages["status"] = self.render("status.rst.jinja", status=status, language_name=fmt.language_name,
                                           count=fmt.count)
         if self.glossary:
-            pages["glossary"] = self.render("glossary.rst.jinja", terms=self.reading.terms,
-                                            meaning=self.reading.meaning,
-                                            languages=glossary_languages(self.reading.lang, self.book.languages),
-                                            language_name=fmt.language_name)
+            pages["glossary"] = self.render("glossary.rst.jinja")
         pages["changes"] = self.render(
             "changes.rst.jinja", changes=self.changes,
             redline_pdf=next((item for item in files if item.kind == "redline"), None), link=self.link,

@@ -24,7 +24,7 @@ from sphinx.builders import Builder
 from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 
-from rulebook.publish.site import parts, rules
+from rulebook.publish.site import pages, parts, rules
 
 Entry = dict[str, str]
 
@@ -115,7 +115,8 @@ class RuleIndexDomain(Domain):
 
     name = "rulebook"
     label = "Rulebook rule index"
-    directives: ClassVar[dict[str, type[Directive]]] = {"part": parts.PartDirective, "authority": parts.AuthorityDirective}
+    directives: ClassVar[dict[str, type[Directive]]] = {
+        "part": parts.PartDirective, "authority": parts.AuthorityDirective, "glossary": pages.GlossaryDirective}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 

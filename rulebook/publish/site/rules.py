@@ -102,8 +102,8 @@ def words(template: str, links: Mapping[str, nodes.Node]) -> Iterator[nodes.Node
             yield links[name]
 
 
-def paragraph(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
-    return nodes.paragraph("", "", *children, classes=list(classes))
+def paragraph(*children: nodes.Node, classes: tuple[str, ...] = (), **attributes: Any) -> nodes.paragraph:
+    return nodes.paragraph("", "", *children, classes=list(classes), **attributes)
 
 
 def rule_nodes(page: Page, rule_id: str) -> rule:
@@ -155,16 +155,21 @@ def example_nodes(page: Page, example_id: str) -> nodes.container:
     return box
 
 
-def table(head: Sequence[str], rows: Sequence[Sequence[str]], classes: tuple[str, ...] = ()) -> nodes.table:
-    """A table of words with one header row, as docutils' ``list-table`` makes it (an empty cell empty)."""
-    def row(cells: Sequence[str]) -> nodes.row:
-        return nodes.row("", *(nodes.entry("", *([paragraph(nodes.Text(one_line(cell)))] if one_line(cell) else []))
-                               for cell in cells))
+Cell = str | Sequence[nodes.Element]   # words, or the nodes of a cell (a link, a labelled term)
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[Cell]], classes: tuple[str, ...] = ()) -> nodes.table:
+    """A table with one header row, as docutils' ``list-table`` makes it: each cell its words (an
+    empty cell empty) or its own nodes."""
+    def entry(cell: Cell) -> nodes.entry:
+        if not isinstance(cell, str):
+            return nodes.entry("", *cell)
+        return nodes.entry("", *([paragraph(nodes.Text(one_line(cell)))] if one_line(cell) else []))
 
     group = nodes.tgroup(cols=len(head))
     group += [nodes.colspec(colwidth=100 // len(head)) for _ in head]
-    group += nodes.thead("", row(head))
-    group += nodes.tbody("", *(row(cells) for cells in rows))
+    group += nodes.thead("", nodes.row("", *(entry(cell) for cell in head)))
+    group += nodes.tbody("", *(nodes.row("", *(entry(cell) for cell in cells)) for cells in rows))
     return nodes.table("", group, classes=list(classes))
 
 
