@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.core import yamlload
-from rulebook.publish.site.pages import glossary_nodes
+from rulebook.publish.site.pages import at_the_table_nodes, glossary_nodes
 from rulebook.publish.site.parts import authority, part_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -292,16 +292,19 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary)::(?: ([a-z0-9-]+))?\n   :words: \w+$", re.M)
+_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary|at-the-table)::(?: ([a-z0-9-]+))?\n"
+                        r"(   :calculators:\n)?   :words: \w+$", re.M)
 
 
 def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
-    """A page's reST with each ``rulebook:part``, ``authority`` and ``glossary`` line replaced by what its
+    """A page's reST with each ``rulebook:part``, ``authority``, ``glossary`` or ``at-the-table`` line replaced by what its
     directive shows (``shown`` of its node: its docutils dump, or ``astext``), for the tests that read a
     page's words and pictures without building it."""
     def made(found: re.Match[str]) -> str:
         kind = found.group(1)
-        return shown(part_nodes(renderer, found.group(2)) if kind == "part" else
-                     authority(renderer) if kind == "authority" else glossary_nodes(renderer))
+        made = {"part": lambda: part_nodes(renderer, found.group(2)), "authority": lambda: authority(renderer),
+                "glossary": lambda: glossary_nodes(renderer),
+                "at-the-table": lambda: at_the_table_nodes(renderer, bool(found.group(3)))}
+        return shown(made[kind]())
 
     return _DIRECTIVE.sub(made, rst)

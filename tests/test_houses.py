@@ -11,7 +11,7 @@ from rulebook.i18n.catalogs import po_path, read_catalog, write_catalog
 from rulebook.project import Project
 from rulebook.publish.site.builds import build_all
 from rulebook.cli import main
-from tests.conftest import article, edit, line_of, pdf_text, run_rulebook
+from tests.conftest import article, edit, expanded, line_of, pdf_text, run_rulebook
 
 THIRD_EXAMPLE = """
   - id: riverside-full-table-cap
@@ -151,7 +151,8 @@ def test_a_tournament_room_gets_the_table_card_it_chooses(project, tmp_path, tre
     for rule_id in project.houses["casino"].book.table_card:
         number, title = reading.number_of(rule_id), reading.title(reading.placed[rule_id][1])
         assert f"{number} {' '.join(title.split())}" in card, (rule_id, card)
-    page = PageRenderer(project, "casino", "en").pages()["at-the-table"].replace("\u00a0", " ")
+    renderer = PageRenderer(project, "casino", "en")
+    page = expanded(renderer, renderer.pages()["at-the-table"], shown=lambda node: node.astext()).replace("\u00a0", " ")
     assert "Tournament" in page and "Rule 26 · A player on whom time is called has 30 seconds to decide" in page
     house = tree / "houses" / "casino" / "house.yaml"
     house.write_text(re.sub(r"\ntable_card:\n(?:  - .*\n)+", "\n", house.read_text(encoding="utf-8")), encoding="utf-8")

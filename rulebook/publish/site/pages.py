@@ -1,4 +1,5 @@
-"""The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the glossary.
+"""The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the glossary and
+*At the table*.
 
 As a part's page (``parts``), a page's source is its directive's line (``.. rulebook:glossary::``) and
 the digest of what it shows; every word is a ``nodes.Text``, never parsed as reST. A page without a
@@ -13,7 +14,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
+from sphinx import addnodes
+
 from rulebook.i18n.glossary import Term, glossary_languages
+from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
 from rulebook.publish.site.parts import authority
 from rulebook.publish.site.rst import one_line
 from rulebook.publish.site.rules import RENDERERS, Page, link, paragraph, table
@@ -56,6 +60,69 @@ def _meaning(page: Page, term: Term) -> list[nodes.Element]:
         said.append(paragraph(nodes.Text(one_line(page.tr.gettext("The rule:")) + " "),
                               link(one_line(reading.fill(stated.title, stated.values)), f"{part_id}.html#{stated.id}")))
     return said
+
+
+def at_the_table_nodes(page: Page, calculators: bool, refdoc: str = "") -> nodes.section:
+    """*At the table*: for each game and stakes, what its table card prints (``reading.table_facts``), to
+    read on a phone at arm's length: the numbers first, then the details and the rules asked about,
+    each rule a link by its number. ``calculators``: the site offers its calculators (a link to them);
+    ``refdoc``: the page the link is resolved from (Sphinx's)."""
+    _, book = page.tr.gettext, page.book
+    tournament, raked = not book.runs_cash_games, bool(book.house.get("rake"))
+    top = titled(one_line(_("At the table")))
+    top += paragraph(nodes.Text(one_line(
+        _("What the tournament table card says: the rules asked about at the table, each one tap away.") if tournament
+        else _("The numbers of each game and stakes, as the table card gives them. The rules they come from are one tap "
+               "away."))))
+    if calculators:
+        said = _("The rake of a pot, the smallest raise and the side pots, worked out for you:") if raked \
+            else _("The smallest raise and the side pots, worked out for you:")
+        top += paragraph(nodes.Text(one_line(said) + " "), addnodes.pending_xref(
+            "", nodes.inline("", "calculators", classes=["xref", "std", "std-doc"]), refdoc=refdoc, refdomain="std",
+            refexplicit=False, reftarget="calculators", reftype="doc", refwarn=True))
+    top += [_stakes_section(page, facts) for facts in (table_facts(page.reading, row) for row in table_rows(book))]
+    return top
+
+
+def _stakes_section(page: Page, facts: TableFacts) -> nodes.section:
+    found = titled(one_line(facts.title))
+    if facts.keys:   # a tournament's card has none: no empty list (the reST gave its class to the list after)
+        found += nodes.definition_list("", *(nodes.definition_list_item(
+            "", nodes.term("", "", nodes.Text(one_line(key.label))),
+            nodes.definition("", paragraph(nodes.Text(one_line(key.value))))) for key in facts.keys),
+            classes=["table-keys"])
+    lines = [paragraph(*_detail(page, detail)) for detail in facts.details]
+    lines += [paragraph(_cited(page, rule, f"{page.reading.cite(rule.rule_id)} \u00b7 {rule.title}")) for rule in facts.rules]
+    found += nodes.bullet_list("", *(nodes.list_item("", line) for line in lines), bullet="*", classes=["table-details"])
+    return found
+
+
+def _cited(page: Page, rule: CitedRule, shown: str | None = None) -> nodes.reference:
+    return link(one_line(shown or page.reading.cite(rule.rule_id) or ""), f"{rule.part_id}.html#{rule.rule_id}")
+
+
+def _detail(page: Page, detail: Detail) -> list[nodes.Node]:
+    """A line with the stakes' own numbers, after the numbers of the rules it comes from."""
+    found: list[nodes.Node] = []
+    for index, rule in enumerate(detail.rules):
+        found += [_cited(page, rule), nodes.Text(", " if index < len(detail.rules) - 1 else " \u00b7 ")]
+    text = one_line(detail.text)
+    found.append(nodes.strong("", text) if detail.stressed else nodes.Text(text))
+    return found
+
+
+class AtTheTableDirective(SphinxDirective):
+    """``.. rulebook:at-the-table::`` (``:calculators:`` where the site offers them; ``:words:`` the
+    digest of what it shows): the page of what each table card says."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged, "calculators": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        node = at_the_table_nodes(RENDERERS[self.env.app], "calculators" in self.options, self.env.docname)
+        for found in node.findall(nodes.section):
+            self.state.document.note_implicit_target(found, found)
+        return [node]
 
 
 class GlossaryDirective(SphinxDirective):

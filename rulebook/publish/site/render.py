@@ -28,7 +28,7 @@ from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bili
 from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
-from rulebook.publish.site import pages, parts, rules
+from rulebook.publish.site import pages as site_pages, parts, rules
 from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_text
 from rulebook.publish.site.svg import Drawing
 
@@ -79,7 +79,7 @@ class PageRenderer:
             hand_ranks=self.hand_ranks, archive_link=self.archive_link,
             cite=reading.cite, part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
             authority_words=lambda: rules.digest(parts.authority(self)),
-            glossary_words=lambda: rules.digest(pages.glossary_nodes(self)),
+            glossary_words=lambda: rules.digest(site_pages.glossary_nodes(self)),
         )
         self.drawing = Drawing(reading)
 
@@ -163,8 +163,9 @@ class PageRenderer:
         pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
                                       calculators=bool(offered), raked=raked, tournament=tournament)}
         if tables:
-            pages["at-the-table"] = self.render("at-the-table.rst.jinja", tables=tables, calculators=bool(offered),
-                                                raked=raked, tournament=tournament)
+            pages["at-the-table"] = self.render(
+                "at-the-table.rst.jinja", calculators=bool(offered),
+                words=rules.digest(site_pages.at_the_table_nodes(self, bool(offered))))
         if offered:
             pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
         if files:
