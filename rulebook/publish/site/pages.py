@@ -1,5 +1,5 @@
-"""The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the glossary and
-*At the table*.
+"""The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the glossary,
+*At the table* and the calculators.
 
 As a part's page (``parts``), a page's source is its directive's line (``.. rulebook:glossary::``) and
 the digest of what it shows; every word is a ``nodes.Text``, never parsed as reST. A page without a
@@ -17,6 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx import addnodes
 
 from rulebook.i18n.glossary import Term, glossary_languages
+from rulebook.reading import calculators as floor_calculators
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
 from rulebook.publish.site.parts import authority
 from rulebook.publish.site.rst import one_line
@@ -109,6 +110,40 @@ def _detail(page: Page, detail: Detail) -> list[nodes.Node]:
     text = one_line(detail.text)
     found.append(nodes.strong("", text) if detail.stressed else nodes.Text(text))
     return found
+
+
+def calculators_nodes(page: Page) -> nodes.section:
+    """The floor calculators' page: what each one answers and the rules that decide it, readable without
+    its script (``calculators.js`` builds each form inside its container and works the sums out in the
+    reader's browser). Its words say what the reader needs, never how the answers are computed."""
+    _ = page.tr.gettext
+    top = titled(one_line(_("Calculators")))
+    top += paragraph(nodes.Text(one_line(_("The sums asked at the table, worked out by this rulebook's own rules. "
+                                           "Each answer names the rules that decide it."))))
+    top += paragraph(nodes.Text(one_line(_("The calculators cannot work in this browser with its present settings. "
+                                           "The rules they apply are linked below."))), classes=("calculators-need-script",))
+    for item in floor_calculators.offered(page.reading):
+        found = titled(one_line(item.title))
+        decided: list[nodes.Node] = [nodes.Text(one_line(_("Decided by:")) + " ")]
+        for index, rule in enumerate(item.rules):
+            decided += [link(one_line(f"{rule.cited} \u00b7 {rule.title}"), f"{rule.part_id}.html#{rule.rule_id}"),
+                        *([nodes.Text("; ")] if index < len(item.rules) - 1 else [])]
+        found += nodes.container("", paragraph(*decided), classes=["calculator", f"calculator-{item.calculator.id}"])
+        top += found
+    return top
+
+
+class CalculatorsDirective(SphinxDirective):
+    """``.. rulebook:calculators::`` (``:words:`` the digest of what it shows): the calculators' page."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        node = calculators_nodes(RENDERERS[self.env.app])
+        for found in node.findall(nodes.section):
+            self.state.document.note_implicit_target(found, found)
+        return [node]
 
 
 class AtTheTableDirective(SphinxDirective):

@@ -167,7 +167,8 @@ class PageRenderer:
                 "at-the-table.rst.jinja", calculators=bool(offered),
                 words=rules.digest(site_pages.at_the_table_nodes(self, bool(offered))))
         if offered:
-            pages[calculators.PAGE] = self.render("calculators.rst.jinja", calculators=offered)
+            pages[calculators.PAGE] = self.render("calculators.rst.jinja",
+                                                  words=rules.digest(site_pages.calculators_nodes(self)))
         if files:
             printing = self.book.printing
             pages["downloads"] = self.render(

@@ -117,7 +117,7 @@ class RuleIndexDomain(Domain):
     label = "Rulebook rule index"
     directives: ClassVar[dict[str, type[Directive]]] = {
         "part": parts.PartDirective, "authority": parts.AuthorityDirective, "glossary": pages.GlossaryDirective,
-        "at-the-table": pages.AtTheTableDirective}
+        "at-the-table": pages.AtTheTableDirective, "calculators": pages.CalculatorsDirective}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 
