@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.core import yamlload
-from rulebook.publish.site.pages import at_the_table_nodes, calculators_nodes, glossary_nodes
+from rulebook.publish.site.pages import at_the_table_nodes, calculators_nodes, glossary_nodes, home_nodes
 from rulebook.publish.site.parts import authority, part_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -292,8 +292,8 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary|at-the-table|calculators)::(?: ([a-z0-9-]+))?\n"
-                        r"(   :calculators:\n)?   :words: \w+$", re.M)
+_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary|at-the-table|calculators|home)::(?: ([a-z0-9-]+))?\n"
+                        r"(   :calculators:\n|   :offers: ([a-z -]*)\n)?   :words: \w+$", re.M)
 
 
 def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
@@ -304,8 +304,9 @@ def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
         kind = found.group(1)
         made = {"part": lambda: part_nodes(renderer, found.group(2)), "authority": lambda: authority(renderer),
                 "glossary": lambda: glossary_nodes(renderer),
-                "at-the-table": lambda: at_the_table_nodes(renderer, bool(found.group(3))),
-                "calculators": lambda: calculators_nodes(renderer)}
+                "at-the-table": lambda: at_the_table_nodes(renderer, found.group(3) == "   :calculators:\n"),
+                "calculators": lambda: calculators_nodes(renderer),
+                "home": lambda: home_nodes(renderer, frozenset((found.group(4) or "").split()))}
         return shown(made[kind]())
 
     return _DIRECTIVE.sub(made, rst)

@@ -12,6 +12,7 @@ from docutils import nodes
 from rulebook.publish.site.pages import glossary_nodes
 from rulebook.publish.site.render import PageRenderer
 from rulebook.publish.site.rules import digest, rule, rule_nodes
+from tests.conftest import expanded
 
 HOSTILE = "`click <javascript:alert(1)>`__ **bold** .. raw:: html\n\n   <script>alert(1)</script> |sub| :ref:`x`"
 
@@ -85,3 +86,18 @@ def test_the_glossary_page_is_its_directive_and_its_terms_are_text(project):
     labels = [paragraph["ids"][0] for paragraph in page.findall(nodes.paragraph) if paragraph["ids"]]
     assert labels == [f"term-{term.id}" for term in renderer.reading.terms]
     assert any(ref["refuri"].endswith(".html#tournament-official-terms") for ref in page.findall(nodes.reference))
+
+
+def test_every_page_but_the_changes_the_downloads_and_the_status_is_its_directives_line(project):
+    """The pages whose words are nodes hold none of their words in their reST: the home page, the parts,
+    the glossary, At the table and the calculators (the rulebook's title, a part's intro and title)."""
+    renderer = PageRenderer(project, "club", "fr")
+    pages = renderer.pages([], calculators_page=True)
+    words = [renderer.reading.text(renderer.book.title), renderer.reading.fmt.language_name("ro")]
+    for name, source in pages.items():
+        if name in ("changes", "downloads", "status"):
+            continue   # still reST from their templates
+        assert source.startswith(".. rulebook:"), name
+        assert not any(word in source for word in words), name
+    home = expanded(renderer, pages["index"], shown=lambda node: node.astext())
+    assert renderer.reading.text(renderer.book.title) in home and "at-the-table" in pages["index"]

@@ -1,5 +1,5 @@
-"""The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the glossary,
-*At the table* and the calculators.
+"""The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the home page, the
+glossary, *At the table* and the calculators.
 
 As a part's page (``parts``), a page's source is its directive's line (``.. rulebook:glossary::``) and
 the digest of what it shows; every word is a ``nodes.Text``, never parsed as reST. A page without a
@@ -28,6 +28,58 @@ def titled(title: str) -> nodes.section:
     """A page's section titled with words and no label: named and identified by docutils, as a
     heading is, when the directive notes it in its document."""
     return nodes.section("", nodes.title("", "", nodes.Text(title)), names=[nodes.fully_normalize_name(title)])
+
+
+def doc_link(target: str, refdoc: str) -> addnodes.pending_xref:
+    """A link to a page of the site by its name, titled by Sphinx with the page's title (``:doc:``)."""
+    return addnodes.pending_xref("", nodes.inline("", target, classes=["xref", "std", "std-doc"]), refdoc=refdoc,
+                                 refdomain="std", refexplicit=False, reftarget=target, reftype="doc", refwarn=True)
+
+
+def home_nodes(page: Page, offers: frozenset[str], refdoc: str = "") -> nodes.section:
+    """The home page above its table of contents: the rulebook's title, links to what a player looks
+    for first (``offers``: "at-the-table", "calculators", "downloads", "cards"), the notice of
+    authority, and what the rules are, with the house's city and contact."""
+    _, book = page.tr.gettext, page.book
+    top = titled(one_line(page.reading.text(book.title)))
+    tournament, raked = not book.runs_cash_games, bool(book.house.get("rake"))
+    quick = []
+    if "at-the-table" in offers:
+        quick.append(("at-the-table", _("the rules asked about at the tournament tables") if tournament else
+                      _("the blinds, buy-in, straddles and rake of each game") if raked else
+                      _("the blinds, buy-in and straddles of each game")))
+    if "calculators" in offers:
+        quick.append(("calculators", _("the sums asked at the table, worked out by this rulebook's own rules")))
+    if "downloads" in offers:
+        quick.append(("downloads", _("the rulebook, its short form and the table cards, to print") if "cards" in offers
+                      else _("the rulebook and its short form, to print")))
+    if quick:
+        top += nodes.bullet_list("", *(nodes.list_item("", paragraph(doc_link(target, refdoc),
+                                                                      nodes.Text(" \u2014 " + one_line(said))))
+                                       for target, said in quick), bullet="*", classes=["quick-links"])
+    top += authority(page)
+    top += paragraph(nodes.Text(one_line(_("These are the rules of {house}. Each rule has a number, the same in every "
+                                           "language: cite a rule by its number.").format(house=book.name))))
+    if book.city:
+        top += paragraph(nodes.Text(one_line(_("City: {city}").format(city=book.city))))
+    if book.contact:
+        top += paragraph(nodes.Text(one_line(_("Contact: {contact}").format(contact=book.contact))))
+    return top
+
+
+class HomeDirective(SphinxDirective):
+    """``.. rulebook:home::`` (``:offers:`` what the site offers beside the rules; ``:words:`` the digest
+    of what it shows), its content the page's table of contents: the home page."""
+
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged, "offers": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        offers = frozenset(self.options.get("offers", "").split())
+        node = home_nodes(RENDERERS[self.env.app], offers, self.env.docname)
+        self.state.document.note_implicit_target(node, node)
+        self.state.nested_parse(self.content, self.content_offset, node)   # the toctree: page names only
+        return [node]
 
 
 def glossary_nodes(page: Page) -> nodes.section:

@@ -158,10 +158,13 @@ class PageRenderer:
         # The calculators run the engine of the edition in force: not on an archived edition's pages,
         # and not in the editors' edition, whose folder has no runtime beside it.
         offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
-        raked = bool(self.book.house.get("rake"))   # a room may take no rake: its pages never speak of one
         tournament = not self.book.runs_cash_games   # its tables are a tournament's (table_facts.TOURNAMENT)
-        pages = {"index": self.render("index.rst.jinja", downloads=bool(files), at_the_table=bool(tables), cards=cards,
-                                      calculators=bool(offered), raked=raked, tournament=tournament)}
+        offers = frozenset(name for name, offered_here in (("at-the-table", tables), ("calculators", offered),
+                                                           ("downloads", files), ("cards", cards)) if offered_here)
+        pages = {"index": self.render("index.rst.jinja", offers=Markup(" ".join(map(ident, sorted(offers)))),
+                                      downloads=bool(files),
+                                      at_the_table=bool(tables), calculators=bool(offered),
+                                      words=rules.digest(site_pages.home_nodes(self, offers)))}
         if tables:
             pages["at-the-table"] = self.render(
                 "at-the-table.rst.jinja", calculators=bool(offered),

@@ -117,7 +117,8 @@ class RuleIndexDomain(Domain):
     label = "Rulebook rule index"
     directives: ClassVar[dict[str, type[Directive]]] = {
         "part": parts.PartDirective, "authority": parts.AuthorityDirective, "glossary": pages.GlossaryDirective,
-        "at-the-table": pages.AtTheTableDirective, "calculators": pages.CalculatorsDirective}
+        "at-the-table": pages.AtTheTableDirective, "calculators": pages.CalculatorsDirective,
+        "home": pages.HomeDirective}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 
