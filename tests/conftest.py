@@ -16,9 +16,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from docutils import nodes
 
 from rulebook.core import yamlload
-from rulebook.publish.site.pages import at_the_table_nodes, calculators_nodes, glossary_nodes, home_nodes
+from rulebook.gate.status import all_status
+from rulebook.publish.site.pages import (at_the_table_nodes, calculators_nodes, glossary_nodes, home_nodes,
+                                         proposals_nodes, status_nodes)
 from rulebook.publish.site.parts import authority, part_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -292,7 +295,7 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary|at-the-table|calculators|home)::(?: ([a-z0-9-]+))?\n"
+_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary|at-the-table|calculators|home|status)::(?: ([a-z0-9-]+))?\n"
                         r"(   :calculators:\n|   :offers: ([a-z -]*)\n)?   :words: \w+$", re.M)
 
 
@@ -306,7 +309,9 @@ def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
                 "glossary": lambda: glossary_nodes(renderer),
                 "at-the-table": lambda: at_the_table_nodes(renderer, found.group(3) == "   :calculators:\n"),
                 "calculators": lambda: calculators_nodes(renderer),
-                "home": lambda: home_nodes(renderer, frozenset((found.group(4) or "").split()))}
+                "home": lambda: home_nodes(renderer, frozenset((found.group(4) or "").split())),
+                "status": lambda: nodes.container("", status_nodes(renderer, all_status(renderer.project)),
+                                                  *proposals_nodes(renderer))}
         return shown(made[kind]())
 
     return _DIRECTIVE.sub(made, rst)

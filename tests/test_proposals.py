@@ -16,6 +16,9 @@ import pytest
 
 from rulebook.core.model import RULING_PARAMETERS, Rulebook, load_library
 from rulebook.project import Project
+from docutils import nodes
+
+from rulebook.publish.site.pages import proposals_nodes
 from rulebook.publish.site.render import PageRenderer
 from tests.conftest import ROOT, edit, expanded
 
@@ -68,10 +71,12 @@ def test_the_editors_edition_marks_each_proposal_with_its_reason(project):
 
 
 def test_the_status_page_lists_every_proposal_of_the_house(project):
-    status = _plain(PageRenderer(project, "club", "en", True).pages([])["status"])
-    listed = re.findall(r"^\* `# ([a-z0-9-]+) ", status[status.index("Proposals"):], flags=re.M)
-    assert listed == [rule.id for rule, _ in project.houses["club"].editors_book.proposals]
-    assert "Why:" in status
+    renderer = PageRenderer(project, "club", "en", True)
+    assert renderer.pages([])["status"].startswith(".. rulebook:status::")
+    _label, proposals = proposals_nodes(renderer)
+    listed = [ref["refuri"] for ref in proposals.findall(nodes.reference)]
+    assert listed == [f"r/{rule.id}.html" for rule, _ in project.houses["club"].editors_book.proposals]
+    assert "Why:" in proposals.astext()
 
 
 def _tree_with_adoptions(tree: Path) -> Path:

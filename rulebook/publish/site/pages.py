@@ -1,5 +1,5 @@
 """The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the home page, the
-glossary, *At the table* and the calculators.
+glossary, *At the table*, the calculators and (editors) the translation status with the proposals.
 
 As a part's page (``parts``), a page's source is its directive's line (``.. rulebook:glossary::``) and
 the digest of what it shows; every word is a ``nodes.Text``, never parsed as reST. A page without a
@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx import addnodes
 
+from rulebook.gate.status import LanguageStatus, all_status
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.reading import calculators as floor_calculators
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
@@ -209,6 +210,63 @@ class AtTheTableDirective(SphinxDirective):
         node = at_the_table_nodes(RENDERERS[self.env.app], "calculators" in self.options, self.env.docname)
         for found in node.findall(nodes.section):
             self.state.document.note_implicit_target(found, found)
+        return [node]
+
+
+def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
+    """The editors' status page: how complete each language's catalog is, then every proposal of the
+    house not yet adopted (``proposals_nodes``)."""
+    _, fmt = page.tr.gettext, page.reading.fmt
+    top = titled(one_line(_("Translation status")))
+    top += authority(page)
+    top += paragraph(nodes.Text(one_line(_(
+        "In a dispute, the {language} text prevails. Translators work from one English source text, so that every "
+        "language says the same; a translation is complete only when every message is translated and reviewed, and "
+        "the consistency check blocks any publication with a missing, outdated or inconsistent translation."
+    ).format(language=page.reading.official_language()))))
+    top += table([_("Language"), _("Translated"), _("To review (fuzzy)"), _("Missing"), _("Complete")],
+                 [[fmt.language_name(row.lang), fmt.count(row.translated), fmt.count(row.fuzzy), fmt.count(row.missing),
+                   fmt.percent(row.percent)] for row in status], classes=("translation-status",))
+    return top
+
+
+def proposals_nodes(page: Page) -> tuple[nodes.target, nodes.section]:
+    """Every proposal of the house not yet adopted, in one place (editors only), after the label
+    ``proposals`` (a target, as ``.. _proposals:`` was, which docutils gives the section)."""
+    _, reading = page.tr.gettext, page.reading
+    found = titled(one_line(_("Proposals")))
+    if not page.book.proposals:
+        found += paragraph(nodes.Text(one_line(_("The house has no proposal to consider."))))
+        return nodes.target("", "", ids=["proposals"], names=["proposals"]), found
+    found += paragraph(nodes.Text(one_line(_("What the rules would say beyond the house's own documents. None of it is "
+                                             "published: the house adopts a proposal by naming it in its house file."))))
+    items = []
+    for stated, proposal in page.book.proposals:
+        what = (f"{one_line(reading.fill(proposal.text, stated.values))} ({proposal.key})" if proposal
+                else one_line(_("the whole rule")))
+        why = one_line(proposal.reason if proposal else stated.proposed or "")
+        items.append(nodes.list_item("", paragraph(
+            link(f"# {stated.id}", f"r/{stated.id}.html"), nodes.Text(" "),
+            nodes.strong("", one_line(reading.fill(stated.title, stated.values))),
+            nodes.Text(f" \u2014 {what}. {one_line(_('Why:'))} {why}"))))
+    found += nodes.bullet_list("", *items, bullet="*")
+    return nodes.target("", "", ids=["proposals"], names=["proposals"]), found
+
+
+class StatusDirective(SphinxDirective):
+    """``.. rulebook:status::`` (``:words:`` the digest of what it shows): the editors' status page."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        page, document = RENDERERS[self.env.app], self.state.document
+        node = status_nodes(page, all_status(page.reading.project))
+        document.note_implicit_target(node, node)
+        label, proposals = proposals_nodes(page)
+        document.note_explicit_target(label, label)
+        document.note_implicit_target(proposals, proposals)
+        node += [label, proposals]
         return [node]
 
 
