@@ -100,22 +100,27 @@ def sphinx(plain: Path, house: str, lang: str, builder: str = "html") -> Timing:
     (``tree``: its extension makes each part's page), the printed rulebook's page in the basic theme."""
     theme = ("-D", "html_theme=basic") if builder == "singlehtml" else ()
     return run(BIN / "sphinx-build", "-q", "-b", builder, "-c", plain.parent / "tree", "-D", f"language={lang}",
-               "-D", f"rulebook_house={house}", *theme, plain / "src" / house / lang, plain / builder / house / lang,
-               cwd=plain)
+               "-D", f"rulebook_house={house}", *theme, plain / f"src-{builder}" / house / lang,
+               plain / builder / house / lang, cwd=plain)
 
 
 def copy_generated(src: Path, plain: Path) -> list[tuple[str, str]]:
-    """Bring plain's sources up to what our last build generated (under ``src``); the folders that changed."""
+    """Bring plain's sources up to what our last build generated (under ``src``); the folders that changed.
+    Each builder's peer has its folder of sources (``src-html``, ``src-singlehtml``: a bare sphinx-build
+    with the project's extension writes its pages there from the project, the singlehtml one without
+    the calculators); ``src`` records what was copied, so a change is one of our generator's."""
     changed = []
     for house in HOUSES:
         for lang in LANGUAGES:
-            ours, theirs = src / house / lang, plain / "src" / house / lang
-            theirs.mkdir(parents=True, exist_ok=True)
+            ours, record = src / house / lang, plain / "src" / house / lang
+            folders = [record, *(plain / f"src-{builder}" / house / lang for builder in ("html", "singlehtml"))]
+            for folder in folders:
+                folder.mkdir(parents=True, exist_ok=True)
             differs = False
             for page in ours.glob("*.rst"):
-                target = theirs / page.name
-                if not target.exists() or target.read_bytes() != page.read_bytes():
-                    shutil.copy(page, target)
+                if not (record / page.name).exists() or (record / page.name).read_bytes() != page.read_bytes():
+                    for folder in folders:
+                        shutil.copy(page, folder / page.name)
                     differs = True
             if differs:
                 changed.append((house, lang))
@@ -313,7 +318,7 @@ def measure(work: Path, repeat: int) -> list[Row]:
         parts["whole"].append(rulebook(tree, "site"))
         if attempt == 0:
             run(sys.executable, PRINT_HTML, "capture", tree, captured, cwd=tree)
-        for folder in ("src", "html", "singlehtml"):
+        for folder in ("src", "src-html", "src-singlehtml", "html", "singlehtml"):
             shutil.rmtree(plain / folder, ignore_errors=True)
         copy_generated(tree / "_build" / "src", plain)
         peers["site"].append(total(sphinx(plain, house, lang) for house in HOUSES for lang in LANGUAGES))
