@@ -16,12 +16,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from docutils import nodes
 
 from rulebook.core import yamlload
 from rulebook.gate.status import all_status
 from rulebook.publish.site.pages import (at_the_table_nodes, calculators_nodes, glossary_nodes, home_nodes,
-                                         proposals_nodes, status_nodes)
+                                         status_nodes)
 from rulebook.publish.site.parts import authority, part_nodes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -310,8 +309,7 @@ def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
                 "at-the-table": lambda: at_the_table_nodes(renderer, found.group(3) == "   :calculators:\n"),
                 "calculators": lambda: calculators_nodes(renderer),
                 "home": lambda: home_nodes(renderer, frozenset((found.group(4) or "").split())),
-                "status": lambda: nodes.container("", status_nodes(renderer, all_status(renderer.project)),
-                                                  *proposals_nodes(renderer))}
+                "status": lambda: status_nodes(renderer, all_status(renderer.project))}
         return shown(made[kind]())
 
     return _DIRECTIVE.sub(made, rst)

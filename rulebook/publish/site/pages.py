@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 
 from sphinx import addnodes
 
@@ -22,7 +21,7 @@ from rulebook.reading import calculators as floor_calculators
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
 from rulebook.publish.site.parts import authority
 from rulebook.publish.site.rst import one_line
-from rulebook.publish.site.rules import RENDERERS, Page, link, paragraph, table
+from rulebook.publish.site.rules import Page, PageDirective, link, paragraph, table
 
 
 def titled(title: str) -> nodes.section:
@@ -68,19 +67,20 @@ def home_nodes(page: Page, offers: frozenset[str], refdoc: str = "") -> nodes.se
     return top
 
 
-class HomeDirective(SphinxDirective):
-    """``.. rulebook:home::`` (``:offers:`` what the site offers beside the rules; ``:words:`` the digest
-    of what it shows), its content the page's table of contents: the home page."""
+class HomeDirective(PageDirective):
+    """``.. rulebook:home::`` (``:offers:`` what the site offers beside the rules), its content the
+    page's table of contents: the home page."""
 
     has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged, "offers": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {**PageDirective.option_spec, "offers": directives.unchanged}
+
+    def make(self, page: Page) -> nodes.Element:
+        return home_nodes(page, frozenset(self.options.get("offers", "").split()), self.env.docname)
 
     def run(self) -> list[nodes.Node]:
-        offers = frozenset(self.options.get("offers", "").split())
-        node = home_nodes(RENDERERS[self.env.app], offers, self.env.docname)
-        self.state.document.note_implicit_target(node, node)
-        self.state.nested_parse(self.content, self.content_offset, node)   # the toctree: page names only
-        return [node]
+        made = super().run()
+        self.state.nested_parse(self.content, self.content_offset, made[0])   # the toctree: page names only
+        return made
 
 
 def glossary_nodes(page: Page) -> nodes.section:
@@ -186,31 +186,21 @@ def calculators_nodes(page: Page) -> nodes.section:
     return top
 
 
-class CalculatorsDirective(SphinxDirective):
-    """``.. rulebook:calculators::`` (``:words:`` the digest of what it shows): the calculators' page."""
+class CalculatorsDirective(PageDirective):
+    """``.. rulebook:calculators::``: the calculators' page."""
 
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        node = calculators_nodes(RENDERERS[self.env.app])
-        for found in node.findall(nodes.section):
-            self.state.document.note_implicit_target(found, found)
-        return [node]
+    def make(self, page: Page) -> nodes.Element:
+        return calculators_nodes(page)
 
 
-class AtTheTableDirective(SphinxDirective):
-    """``.. rulebook:at-the-table::`` (``:calculators:`` where the site offers them; ``:words:`` the
-    digest of what it shows): the page of what each table card says."""
+class AtTheTableDirective(PageDirective):
+    """``.. rulebook:at-the-table::`` (``:calculators:`` where the site offers them): the page of what
+    each table card says."""
 
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged, "calculators": directives.flag}
+    option_spec: ClassVar[dict[str, Any]] = {**PageDirective.option_spec, "calculators": directives.flag}
 
-    def run(self) -> list[nodes.Node]:
-        node = at_the_table_nodes(RENDERERS[self.env.app], "calculators" in self.options, self.env.docname)
-        for found in node.findall(nodes.section):
-            self.state.document.note_implicit_target(found, found)
-        return [node]
+    def make(self, page: Page) -> nodes.Element:
+        return at_the_table_nodes(page, "calculators" in self.options, self.env.docname)
 
 
 def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
@@ -227,6 +217,7 @@ def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
     top += table([_("Language"), _("Translated"), _("To review (fuzzy)"), _("Missing"), _("Complete")],
                  [[fmt.language_name(row.lang), fmt.count(row.translated), fmt.count(row.fuzzy), fmt.count(row.missing),
                    fmt.percent(row.percent)] for row in status], classes=("translation-status",))
+    top += proposals_nodes(page)
     return top
 
 
@@ -253,34 +244,15 @@ def proposals_nodes(page: Page) -> tuple[nodes.target, nodes.section]:
     return nodes.target("", "", ids=["proposals"], names=["proposals"]), found
 
 
-class StatusDirective(SphinxDirective):
-    """``.. rulebook:status::`` (``:words:`` the digest of what it shows): the editors' status page."""
+class StatusDirective(PageDirective):
+    """``.. rulebook:status::``: the editors' status page."""
 
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        page, document = RENDERERS[self.env.app], self.state.document
-        node = status_nodes(page, all_status(page.reading.project))
-        document.note_implicit_target(node, node)
-        label, proposals = proposals_nodes(page)
-        document.note_explicit_target(label, label)
-        document.note_implicit_target(proposals, proposals)
-        node += [label, proposals]
-        return [node]
+    def make(self, page: Page) -> nodes.Element:
+        return status_nodes(page, all_status(page.reading.project))
 
 
-class GlossaryDirective(SphinxDirective):
-    """``.. rulebook:glossary::`` (``:words:`` the digest of what it shows): the glossary page."""
+class GlossaryDirective(PageDirective):
+    """``.. rulebook:glossary::``: the glossary page."""
 
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        node = glossary_nodes(RENDERERS[self.env.app])
-        document = self.state.document
-        document.note_implicit_target(node, node)
-        for labelled in node.findall(nodes.paragraph):
-            if labelled["ids"]:
-                document.note_explicit_target(labelled, labelled)
-        return [node]
+    def make(self, page: Page) -> nodes.Element:
+        return glossary_nodes(page)

@@ -14,15 +14,13 @@ tables), so a page reads, and is written by every builder, as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from docutils import nodes
-from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 
 from rulebook.core.model import Part, Rule
 from rulebook.publish.site.rst import one_line
-from rulebook.publish.site.rules import RENDERERS, Page, example_nodes, paragraph, rule_nodes, table
+from rulebook.publish.site.rules import Page, PageDirective, example_nodes, paragraph, rule_nodes, table
 
 
 def section(ident: str, title: str) -> nodes.section:
@@ -121,29 +119,18 @@ TABLES: dict[str, Callable[[Page], nodes.table]] = {
 }
 
 
-class AuthorityDirective(SphinxDirective):
-    """``.. rulebook:authority::`` (``:words:`` the digest of what it says): the notice of the language
-    of authority and the edition in force, on a page that is not a part's (the home page, the glossary)."""
+class AuthorityDirective(PageDirective):
+    """``.. rulebook:authority::``: the notice of the language of authority and the edition in force,
+    on a page that is not a part's (the downloads, the changes)."""
 
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        return [authority(RENDERERS[self.env.app])]
+    def make(self, page: Page) -> nodes.Element:
+        return authority(page)
 
 
-class PartDirective(SphinxDirective):
-    """``.. rulebook:part:: <part id>`` (``:words:`` the digest of what it shows, so that Sphinx reads
-    the page again exactly when its words change): the part's page in the language being built."""
+class PartDirective(PageDirective):
+    """``.. rulebook:part:: <part id>``: the part's page in the language being built."""
 
     required_arguments = 1
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
 
-    def run(self) -> list[nodes.Node]:
-        node = part_nodes(RENDERERS[self.env.app], self.arguments[0])
-        for labelled in node.findall(nodes.section):   # each id a label, as ``.. _rake-rate:`` made it
-            self.state.document.note_explicit_target(labelled, labelled)
-        for code in node.findall(nodes.literal_block):   # a failing doctest names the page and line
-            self.set_source_info(code)
-        return [node]
+    def make(self, page: Page) -> nodes.Element:
+        return part_nodes(page, self.arguments[0])

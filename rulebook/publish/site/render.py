@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 import jinja2
-from docutils import nodes
 
 from pokerrules import hands
 from rulebook.core.examples import WorkedExample, shown_result
@@ -181,9 +180,7 @@ class PageRenderer:
                 card_size=tuple(fmt.count(round(side)) for side in card_size(printing)), card_name=NAMES[printing.card],
                 paper_name=NAMES[printing.paper], slots=len(sheet(printing).slots))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
-            label, proposals = site_pages.proposals_nodes(self)
-            pages["status"] = self.render("status.rst.jinja", words=rules.digest(nodes.container(
-                "", site_pages.status_nodes(self, status), label, proposals)))
+            pages["status"] = self.render("status.rst.jinja", words=rules.digest(site_pages.status_nodes(self, status)))
         if self.glossary:
             pages["glossary"] = self.render("glossary.rst.jinja")
         pages["changes"] = self.render(

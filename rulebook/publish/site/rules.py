@@ -13,15 +13,16 @@ references and lists, so a page reads as it did when these words were reST.
 
 from __future__ import annotations
 
+import hashlib
 import string
 from collections.abc import Iterator, Mapping, Sequence
-import hashlib
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 from weakref import WeakKeyDictionary
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxTranslator
+from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
 from rulebook.core.examples import WorkedExample
 from rulebook.core.model import Proposal, Rule, Rulebook
@@ -30,7 +31,6 @@ from rulebook.reading import Reading
 from rulebook.reading.changes import RuleChange
 from rulebook.i18n.vocabulary import N_
 from rulebook.publish.site.rst import BREAKS, one_line
-
 
 
 class Page(Protocol):
@@ -237,6 +237,30 @@ def _proposed(page: Page, stated: Rule, proposal: Proposal | None) -> list[nodes
     adopts = one_line(_("The house adopts it by naming {key} in its house file.").format(
         key=proposal.key if proposal is not None else stated.id))
     return [nodes.container("", paragraph(*head, nodes.Text(f"\n{why}\n{adopts}")), classes=["proposed"])]
+
+
+class PageDirective(SphinxDirective):
+    """A directive of the rulebook domain: its nodes made (``make``) from the page renderer of the
+    Sphinx application (``RENDERERS``); its ``:words:`` option, the digest of what they show, only
+    tells Sphinx when to read the page again. Each labelled node (given its ids: a rule's, a section's,
+    a term's) is noted as a label, each section titled with words as docutils names a heading, in the
+    order of the page, as docutils noted them when they were reST; each doctest names its page."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
+
+    def make(self, page: Page) -> nodes.Element:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        node = self.make(RENDERERS[self.env.app])
+        document = self.state.document
+        for named in node.findall(nodes.Element):
+            if named["names"]:
+                (document.note_explicit_target if named["ids"] else document.note_implicit_target)(named, named)
+        for code in node.findall(nodes.literal_block):   # a failing doctest names the page and line
+            self.set_source_info(code)
+        return [node]
 
 
 def setup_nodes(app: Sphinx) -> None:
