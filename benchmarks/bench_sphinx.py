@@ -250,10 +250,12 @@ from pathlib import Path
 import weasyprint
 from rulebook.project import Project
 from rulebook.publish.print.printing import PrintRenderer
+from rulebook.publish.print.single_page import FILE, SinglePage
 from rulebook.publish.machinery.staging import work_dir
 tree = Path(sys.argv[1]); project = Project.load(tree)
-page = work_dir(tree / "_build", "singlehtml", "club", "fr") / "index.html"
-html = PrintRenderer(project, "club", "fr").rulebook(page.read_text(encoding="utf-8"), str(page))
+folder = work_dir(tree / "_build", "singlehtml", "club", "fr")
+page = folder / FILE
+html = PrintRenderer(project, "club", "fr").rulebook(SinglePage.read(folder))
 css = weasyprint.CSS(filename=str(tree / "templates" / "print" / "rulebook.css"))
 document = weasyprint.HTML(string=html, base_url=str(page)).render(stylesheets=[css])
 plain, tagged = [], []

@@ -14,7 +14,12 @@ import pytest
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.i18n.formatting import long_date
 from rulebook.reading import Reading
+from docutils import nodes
+
+from rulebook.publish.machinery.staging import work_dir
 from rulebook.publish.print.short_form import MAX_PAGES, short_form_rules
+from rulebook.publish.print.single_page import SinglePage
+from rulebook.publish.site.printed import _joined, _marked, loanword
 from tests.conftest import edit, line_of, pdf_info, run_rulebook
 
 
@@ -148,18 +153,29 @@ def test_a_short_form_naming_a_rule_the_house_does_not_publish_is_one_line(tree)
     assert "Traceback" not in run.stderr
 
 
-def test_loanwords_and_the_glossarys_other_languages_are_marked_in_the_text_only(project):
-    from rulebook.publish.print.loanwords import mark_foreign
+def test_loanwords_and_the_glossarys_other_languages_are_marked_in_the_text_only(built_site, project):
+    """The print builder's single page (the Romanian club's): each borrowed word a ``loanword`` with the
+    space before it inside (WeasyPrint breaks rightly there), English forms marked English, inflected ones
+    not; the glossary's cells in the house's other languages with their ``lang``; a picture's words untouched."""
+    single = SinglePage.read(work_dir(built_site.parent, "singlehtml", "club", "ro"))
+    body = "".join(single.body)
+    assert re.search(r'[^ ]<span lang="en" class="loanword"> straddle</span>', body)
+    assert re.search(r'[^ ]<span class="loanword"> raise-ul</span>', body)
+    others = [lang for lang in project.houses["club"].book.languages if lang != "ro"]
+    glossary = body[body.index('<table class="glossary'):]
+    row = glossary[glossary.index("<tbody>"):glossary.index("</tr>", glossary.index("<tbody>"))]
+    assert re.findall(r"<td[^>]*>", row) == ["<td>", "<td>", *(f'<td lang="{lang}">' for lang in others)]
+    pictures = re.findall(r"<svg\b.*?</svg>", body, re.S)
+    assert pictures and not any("loanword" in picture for picture in pictures)
+    assert "headerlink" not in body and all(f'<span id="document-{page}"></span>' in body for page in single.pages)
 
-    html = ('<html lang="ro"><head><title>raise</title></head><body><p title="straddle">Un straddle, apoi '
-            'raise-ul și un <code>raise</code>.</p><table class="glossary docutils"><thead><tr><th><p>română</p></th>'
-            '<th><p>Sens</p></th><th><p>engleză</p></th><th><p>franceză</p></th></tr></thead><tbody><tr>'
-            '<td><p>pot</p></td><td><p>Fisele</p></td><td><p>pot</p></td><td><p>pot</p></td></tr></tbody></table></body></html>')
-    marked = mark_foreign(html, "ro", project.glossary)
-    # the space before each marked word inside its span, where WeasyPrint breaks the line rightly
-    assert 'Un<span lang="en" class="loanword"> straddle</span>, apoi' in marked
-    assert '<span class="loanword"> raise-ul</span>' in marked                  # inflected in Romanian: no lang
-    assert '<title>raise</title>' in marked and 'title="straddle"' in marked and "<code>raise</code>" in marked
-    cells = re.findall(r"<td[^>]*>", marked)
-    assert cells == ["<td>", "<td>", '<td lang="en">', '<td lang="fr">'], cells
-    assert mark_foreign(html, "en", project.glossary).count("loanword") == 0
+
+def test_a_borrowed_word_is_marked_in_text_written_in_pieces():
+    """A word after a separator written as its own text (" · " then "Straddle-ul automat") is marked with
+    the space before it, as the one text it reads as (mutation: ``_joined`` not called, the space left out)."""
+    paragraph = nodes.paragraph("", "", nodes.Text("Regula 3.4 ·"), nodes.Text(" Straddle-ul automat"))
+    _joined(paragraph)
+    pieces = _marked(paragraph.astext(), {"straddle-ul": False, "straddle": True})
+    assert pieces is not None and [piece.astext() for piece in pieces] == ["Regula 3.4 ·", " Straddle-ul", " automat"]
+    assert isinstance(pieces[1], loanword) and not pieces[1]["english"]
+    assert _marked("Un straddle", {"straddle": True})[1]["english"] and _marked("nimic", {"raise": True}) is None

@@ -174,7 +174,7 @@ class Glossary:
     def borrowed(self, lang: str) -> dict[str, bool]:
         """The words of ``lang`` that come from English, lower-case, each True when it is written as in
         English (a term's English word) and False when the language inflects it (``raise-ul``, ``raiseom``: an English word with the language's ending).
-        Print keeps them from the language's hyphenation (``rulebook.publish.print.loanwords``)."""
+        Print keeps them from the language's hyphenation (``rulebook.publish.site.printed``)."""
         key = ("borrowed", lang)
         if key not in self._cache:
             found: dict[str, bool] = {}

@@ -39,10 +39,11 @@ from rulebook.publish.print.downloads import (PRESS, RAKE_FILE, RAKE_SHEET_FILE,
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import earlier_commits, history, prepare
 from rulebook.publish.machinery.inputs import inputs_of, print_code, print_code_digest, print_versions
-from rulebook.publish.print.loanwords import mark_foreign
 from rulebook.publish.print.paper import (book_css, card_css, card_size, fixed_identity, impose, press_boxes, press_css,
                                     sheet)
 from rulebook.publish.print.qr import card_address, qr_image
+from rulebook.publish.print import single_page
+from rulebook.publish.print.single_page import SinglePage
 from rulebook.publish.print.short_form import LEAST_FILL, MAX_PAGES, SMALLER, short_form_rules
 from rulebook.publish.machinery.staging import Publication, keep_unrebuilt, publishing, work_dir
 from rulebook.publish.machinery.stamps import forget, outputs, published_from, remember, stamped
@@ -91,33 +92,27 @@ class PrintRenderer:
         """One template, with what every printed page of the house's language shows and ``page``'s own."""
         return self.env.get_template(template).render(**self.context, **page)
 
-    def rulebook(self, html: str, where: str) -> str:
-        """Sphinx's single page of the reader's edition made into the printed rulebook: a cover, the
-        contents (page numbers from CSS), each part starting a page, running heads and feet, the
-        document's metadata, and links that lead somewhere in print: a rule's link to the rule
-        inside the PDF, every other link to the house's published site (``base_url``) or nowhere.
-        A first edition leaves out its changes page (it would only say there is nothing to compare).
+    def rulebook(self, single: SinglePage) -> str:
+        """The printed rulebook from the single page of the reader's edition (``single``): a cover, the
+        contents (page numbers from CSS), each part starting a page, the rules by number (for a house
+        whose numbers are not in printed order) and the index after the parts, running heads and feet and
+        the document's metadata. The pieces' links already lead somewhere in print (the print builder's).
         Nothing in it depends on where the checkout is, so the PDF is the same from any folder."""
-        html = self._prepared(html, where)
-        if self.changes is None and (changes := _section(html, "changes")):
-            start, end = changes
-            html = html[:start] + html[end:]
-        pages = tuple(re.findall(r'<span id=document-([a-z0-9-]+)></span>', html))
-        html = self._links(html, frozenset(pages))
         numbered = self._by_number()
-        front = self.render("toc.html.jinja", text=self.reading.text, pages=pages, titles=self._titles(html),
+        front = self.render("toc.html.jinja", text=self.reading.text, pages=single.pages, titles=single.titles,
                             indexed=bool(self.reading.index), numbered=bool(numbered))
         after = (self.render("numbers.html.jinja", numbered=numbered) if numbered else "") \
             + (self.render("index.html.jinja") if self.reading.index else "")
-        if after:
-            last = _section(html, pages[-1])
-            assert last is not None   # every page marked by _pages has its section
-            html = html[:last[1]] + after + html[last[1]:]
-        running = self._running(self.reading.text(self.book.title), None)
-        html = html.replace("</head>", self._head(running) + "</head>", 1)
-        html = html.replace("<h1>", self.render("cover.html.jinja") + "<h1>", 1)
-        at = html.rfind("<section", 0, html.find("<span id=document-"))
-        return html[:at] + front + html[at:]
+        before, heading, parts, rest = single.body
+        # Inside the body's block, as the theme's style sheet (Sphinx's basic.css) expects its text.
+        body = (f'<div class="body" role="main">{before}{self.render("cover.html.jinja")}{heading}{front}{parts}'
+                f'{after}{rest}</div>')
+        return self._document(single, single.title, self._running(self.reading.text(self.book.title), None), body)
+
+    def _document(self, single: SinglePage, title: str, running: str, body: str, kind: str | None = None) -> str:
+        """A printed document: the single page's style sheets, the metadata and running heads, ``body``."""
+        return self.render("document.html.jinja", title=title, stylesheets=single.stylesheets,
+                           head=Markup(self._head(running)), body=Markup(body), kind=kind)
 
     def _by_number(self) -> list[tuple[str, Markup, str]]:
         """The rules the book prints as (number, the opening tag of a link to the rule that prints its page
@@ -131,25 +126,15 @@ class PrintRenderer:
         return [(number, Markup(self._to_page(rule_id, N_("p. {page}"), "pages")), title)
                 for number, rule_id, title in ordered]
 
-    def redline(self, html: str, where: str) -> str:
+    def redline(self, single: SinglePage) -> str:
         """The edition's changes page printed alone, from the same single page and styles as the
         rulebook: the house on the cover and in the running head, its headings one level up (the
         page's title is the document's), each deleted and inserted word marked as on the site."""
-        html = self._prepared(html, where)
-        found = _section(html, "changes")
-        if found is None:
-            raise ValueError(f"{where} has no changes page to print")
-        section = html[found[0]:found[1]].replace(' class="print-part"', ' class="redline"', 1)
-        section = re.sub(r"<(/?)h([2-6])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) - 1}", section)
-        section = self._links(section, frozenset({"changes"}))
+        if single.redline is None:
+            raise ValueError(f"{self.book.id} ({self.lang}): the single page has no changes page to print")
         title = self.translations.gettext("What changed in edition {edition}").format(edition=self.book.edition)
-        head = html[:html.index("<body")]
-        head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
-                      head, count=1, flags=re.S)
-        running = self._running(self.book.name, title)
-        head = head.replace("</head>", self._head(running) + "</head>", 1)
-        cover = self.render("cover.html.jinja")
-        return f'{head}<body class="redline-document">{cover}{section}</body></html>'
+        return self._document(single, title, self._running(self.book.name, title),
+                              self.render("cover.html.jinja") + single.redline, "redline-document")
 
     def _head(self, running: str) -> str:
         """The document's metadata (its subject: the house's line about itself, in the language) and
@@ -158,82 +143,49 @@ class PrintRenderer:
         return self.render("head.html.jinja", running=Markup(running),
                            subject=self.reading.text(about) if about else self.reading.text(self.book.title))
 
-    def short_form(self, html: str, where: str) -> str:
-        """The short form (``rulebook.publish.print.short_form``): the house's chosen rules cut from the same single
-        page as the rulebook, each as the rulebook prints it (its number, title and text; its examples
-        left to the rulebook), under the title of its part, after a short cover; the same style sheet."""
-        html = self._prepared(html, where)
+    def short_form(self, single: SinglePage) -> str:
+        """The short form (``rulebook.publish.print.short_form``): the house's chosen rules from the same
+        single page as the rulebook, each as the rulebook prints it (its number, title and text; its
+        examples left to the rulebook), under the title of its part, after a short cover; the same style sheet."""
         title = self.translations.gettext("Short form")
         chosen = short_form_rules(self.book)
         body = []
         for part in self.book.parts:
-            rules = [_rule_section(html, rule.id) for rule in part.rules if rule.id in chosen]
+            rules = [single.rules[rule.id] for rule in part.rules if rule.id in chosen]
             if rules:
                 body.append(f'<section class="short-form-part"><h2>{escape(self.reading.text(part.title))}</h2>'
                             + "".join(rules) + "</section>")
-        rules_html = self._links("".join(body), frozenset())
-        head = html[:html.index("<body")]
-        head = re.sub(r"<title>.*?</title>", lambda _: f"<title>{escape(title)} \u2013 {escape(self.book.name)}</title>",
-                      head, count=1, flags=re.S)
-        head = head.replace("</head>", self._head(self._running(self.book.name, title)) + "</head>", 1)
         base = self.book.base_url
         about = (self.translations.gettext(SELECTION_AT).format(address=f"{base.rstrip('/')}/{self.book.id}/{self.lang}/")
                  if base else self.translations.gettext(SELECTION))
-        return (f'{head}<body class="short-form-document">{self.render("cover.html.jinja")}'
-                f'<h1>{escape(title)}</h1><p class="short-form-about">{escape(about)}</p>'
-                f'<div class="short-form-rules">{rules_html}</div></body></html>')
+        return self._document(single, title, self._running(self.book.name, title),
+                              f'{self.render("cover.html.jinja")}<h1>{escape(title)}</h1>'
+                              f'<p class="short-form-about">{escape(about)}</p>'
+                              f'<div class="short-form-rules">{"".join(body)}</div>', "short-form-document")
 
-    @staticmethod
-    def _pages(html: str, where: str) -> str:
-        """The single page with each page of the site as a section of class ``print-part`` that
-        starts with its marker, and without the headings' pilcrow links."""
-        if '<span id="document-' not in html:
-            raise ValueError(f"{where} has no parts to print")
-        # A part's page number is its section's: the marker Sphinx puts before it stays on the page before.
-        html = re.sub(r'<span id="(document-[a-z0-9-]+)"></span><section (id="[^"]+")>', r'<section \2 class="print-part"><span id=\1></span>', html)
-        return re.sub(r'<a class="headerlink" href="[^"]*" title="[^"]*">\u00b6</a>', "", html)
-
-    def _prepared(self, html: str, where: str) -> str:
-        """The single page as every printed document starts from it: its parts marked (``_pages``), its
-        borrowed words marked (``loanwords``), then each heading's last two words bound."""
-        html = mark_foreign(self._pages(html, where), self.lang, self.reading.project.glossary)
-        return re.sub(r"(<h[1-6]\b[^>]*>)(.*?)(</h[1-6]>)", lambda found: found.group(1) + _last_words_bound(found.group(2))
-                      + found.group(3), html, flags=re.S)
-
-    def _links(self, html: str, printed: frozenset[str]) -> str:
-        # The link's words are looked at, not replaced: a link that already shows the rule's number
-        # is followed by its page alone.
-        return re.sub(r'<a class="reference (?:internal|external)" href="([^"]*)"(?=[^>]*>(.*?)</a>)',
-                      lambda found: self._print_link(found.group(1), printed, found.group(2)), html, flags=re.S)
-
-    @staticmethod
-    def _titles(html: str) -> dict[str, str]:
-        """The printed title of each page after the parts (the glossary, the downloads), as Sphinx wrote it."""
-        return {found.group(1): Markup(re.sub(r"<[^>]+>", "", found.group(2))) for found in re.finditer(
-            r'<span id=document-([a-z0-9-]+)></span>(?:\s*<span id="[^"]*"></span>)*\s*<h2>(.*?)</h2>', html, re.S)}
-
-    def _print_link(self, href: str, printed: frozenset[str], shown: str = "") -> str:
-        """A link as the printed document can follow it: an anchor of the page, a rule's permanent
-        address or a page of the site and its anchor, to that place in the PDF when the PDF holds it
-        (``printed``: its pages); else to the site, or nowhere when the house has no site address.
-        ``shown``: the link's words ("Rule 3.3" needs only its page after it, not its number again)."""
-        rule = re.fullmatch(r"r/([a-z0-9-]+)\.html", href)
-        page = re.fullmatch(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?", href)
+    def link(self, href: str, printed: frozenset[str], shown: str = "") -> str:
+        """The opening tag of a link (``href`` as Sphinx wrote it, unescaped) as the printed document can
+        follow it: an anchor of the page, a rule's permanent address or a page of the site and its
+        anchor, to that place in the PDF when the PDF holds it (``printed``: its pages); else to the site,
+        or nowhere when the house has no site address. ``shown``: the link's words ("Rule 3.3" needs
+        only its page after it, not its number again)."""
+        rule = _RULE_ADDRESS.fullmatch(href)
+        page = _PAGE_ADDRESS.fullmatch(href)
         if href.startswith("#"):
             return f'<a class="reference internal" href="{escape(href)}"'
         if rule and self.reading.placed.get(rule.group(1), (None,))[0] in printed:
-            return f'<a class="reference internal" href="#{rule.group(1)}"'
+            return f'<a class="reference internal" href="#{escape(rule.group(1))}"'
         if page and page.group(2) and page.group(1) in printed and (number := self.reading.number_of(page.group(2))):
-            if number in re.findall(r"\d+(?:\.\d+)*", re.sub(r"<[^>]+>", "", shown)):
+            if number in _NUMBER.findall(shown):
                 return self._to_page(page.group(2), N_("p. {page}"), "pages")
             return self._cited(page.group(2))
         if page and page.group(1) in printed:   # a page of the PDF, or a place in it: its page printed after it
             return self._to_page(page.group(2) or f"document-{page.group(1)}", N_("p. {page}"), "pages")
         base = self.book.base_url
-        if re.match(r"https?://", href):
-            return f'<a class="reference external" href="{href}"'
+        if href.startswith(("http://", "https://")):
+            return f'<a class="reference external" href="{escape(href)}"'
         if base:
-            return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{href}"'
+            return f'<a class="reference external" href="{escape(base.rstrip("/"))}/{self.book.id}/{self.lang}/{escape(href)}"'
         return '<a class="reference nowhere"'
 
     def _cited(self, rule_id: str) -> str:
@@ -347,6 +299,11 @@ class PrintRenderer:
 # What a short form says of itself under its title: a selection, and where every rule is.
 SELECTION = N_("A selection of the rules players meet most. Every rule is in the printed rulebook.")
 SELECTION_AT = N_("A selection of the rules players meet most. Every rule is in the rulebook: {address}")
+# The addresses a link of the site has (a rule's permanent one, a page and its anchor), and a rule's
+# number among a link's words.
+_RULE_ADDRESS = re.compile(r"r/([a-z0-9-]+)\.html")
+_PAGE_ADDRESS = re.compile(r"([a-z0-9-]+)\.html(?:#([a-z0-9-]+))?")
+_NUMBER = re.compile(r"\d+(?:\.\d+)*")
 AT_THE_TABLE = "at-the-table"   # the site's page of what each table card says (render.py)
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -354,33 +311,6 @@ SVG_NS = "http://www.w3.org/2000/svg"
 def _lowered(name: str) -> str:
     """A parameter's name inside a sentence: "Rake cap" → "rake cap" (an abbreviation such as NLH as it is)."""
     return name[:1].lower() + name[1:] if name[1:2].islower() else name
-
-
-def _section(html: str, page: str) -> tuple[int, int] | None:
-    """Where a page's section (as ``PrintRenderer._pages`` marks it) starts and ends in the single page."""
-    marker = html.find(f"<span id=document-{page}></span>")
-    if marker < 0:
-        return None
-    return _closed(html, html.rfind("<section", 0, marker), page)
-
-
-def _rule_section(html: str, rule_id: str) -> str:
-    """A rule's section in the single page, as the rulebook prints it: its title, number and text."""
-    start = html.find(f'<section id="{rule_id}">')
-    if start < 0:
-        raise ValueError(f"the single page has no rule {rule_id!r}")
-    begin, end = _closed(html, start, rule_id)
-    return html[begin:end]
-
-
-def _closed(html: str, start: int, what: str) -> tuple[int, int]:
-    """Where the section that opens at ``start`` ends (after its closing tag)."""
-    depth = 0
-    for tag in re.finditer(r"<(/?)section\b[^>]*>", html[start:]):
-        depth += -1 if tag.group(1) else 1
-        if depth == 0:
-            return start, start + tag.end()
-    raise ValueError(f"the section of {what!r} is not closed")
 
 
 def css_string(text: str) -> str:
@@ -600,20 +530,20 @@ def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGU
 def _pdf_job(job: PrintJob) -> tuple[list[str], str | None]:
     house_id, (lang,), build, part = job
     project = workers.project()
-    page = work_dir(Path(build), "singlehtml", house_id, lang) / "index.html"
-    single = page.read_text(encoding="utf-8")
+    folder = work_dir(Path(build), "singlehtml", house_id, lang)
+    single = SinglePage.read(folder)
     renderer = PrintRenderer(project, house_id, lang)
     pages = {}
     short = f"{house_id}/{short_form_file(lang)}"
     if part == EXTRAS:
         if renderer.changes is not None:   # a first edition has nothing to redline
-            pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single, str(page))
-        pages[short] = renderer.short_form(single, str(page))
+            pages[f"{house_id}/{redline_file(lang)}"] = renderer.redline(single)
+        pages[short] = renderer.short_form(single)
     else:
-        pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single, str(page))
+        pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single)
     book = renderer.book
     return _write_pages(project, Path(build), "pdf", house_id, job.label, pages,
-                        page, project.root / "templates" / "print" / "rulebook.css",
+                        folder / single_page.FILE, project.root / "templates" / "print" / "rulebook.css",
                         limits={short: (book.house_file, book.short_form_line, MAX_PAGES)})
 
 
@@ -727,18 +657,6 @@ def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names
         return set()
     now = outputs(build / kind, names)
     return {name for name in names if now[name] and was.get(name) == now[name]}
-
-
-def _last_words_bound(heading: str) -> str:
-    """A heading's last two words joined by a no-break space: a heading that runs on to a second line
-    never leaves one word alone there ("… de mai multe / ori"). Only when its last words are plain text:
-    a heading that ends in a marked loanword keeps the space inside the loanword's span, where WeasyPrint
-    breaks lines rightly (``loanwords``)."""
-    pieces = re.split(r"(<[^>]*>)", heading)   # text at the even places, tags between
-    last = pieces[-1].rstrip()
-    if (at := last.rfind(" ")) < 0:
-        return heading
-    return "".join(pieces[:-1]) + last[:at] + "\u00a0" + pieces[-1][at + 1:]
 
 
 def number_order(number: str) -> tuple:

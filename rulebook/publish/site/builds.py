@@ -29,7 +29,7 @@ from rulebook.i18n.catalogs import LANGUAGES, language_choices
 from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.gate.status import all_status
-from rulebook.publish.site import offline, runtime
+from rulebook.publish.site import offline, printed, runtime
 from rulebook.publish.machinery import precompress
 from rulebook.publish.machinery import workers
 from rulebook.publish.editions.archive import FOLDER as ARCHIVE, archived, archived_editions, banner as archive_banner, \
@@ -45,9 +45,9 @@ from rulebook.publish.machinery.stamps import forget, remember, unchanged
 from rulebook.publish.site.web import write_site_files
 from rulebook.publish.machinery.workers import link_or_copy, run_jobs
 
-# The printed rulebook is made from a single page in Sphinx's plain theme: a screen
-# theme's fixed-height layout does not paginate.
-PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
+# The printed rulebook is made from a single page (``printed``) with Sphinx's plain theme's styles (a
+# screen theme's fixed-height layout does not paginate) and no permalinks (paper has no addresses).
+PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic", "html_permalinks": False}}
 
 # Builders whose output depends on nothing but what the stamp covers: an unchanged one is not rerun.
 # (The doctest builder always runs: running the examples is its purpose.) The site's stamps are
@@ -60,7 +60,7 @@ SKIPPABLE = ("html", "review", "singlehtml")
 # edition adds sources, excerpts, editorial notes, the translation status and the doctests, which
 # the doctest builder runs.
 EDITIONS = {"html": ("html", False, "site"), "review": ("html", True, "review"),
-            "singlehtml": ("singlehtml", False, None), "doctest": ("doctest", True, None)}
+            "singlehtml": (printed.NAME, False, None), "doctest": ("doctest", True, None)}
 
 
 def edition(builder: str) -> tuple[str, bool, str | None]:

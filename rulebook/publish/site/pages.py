@@ -96,7 +96,8 @@ def glossary_nodes(page: Page) -> nodes.section:
     head = [reading.fmt.language_name(languages[0]), _("Meaning"),
             *(reading.fmt.language_name(lang) for lang in languages[1:])]
     top += table(head, [[_term(page, term, languages[0]), _meaning(page, term),
-                         *(term.shown(lang) for lang in languages[1:])] for term in reading.terms], classes=("glossary",))
+                         *(term.shown(lang) for lang in languages[1:])] for term in reading.terms], classes=("glossary",),
+                 languages=(None, None, *languages[1:]))
     return top
 
 

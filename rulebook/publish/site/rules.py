@@ -158,18 +158,22 @@ def example_nodes(page: Page, example_id: str) -> nodes.container:
 Cell = str | Sequence[nodes.Element]   # words, or the nodes of a cell (a link, a labelled term)
 
 
-def table(head: Sequence[str], rows: Sequence[Sequence[Cell]], classes: tuple[str, ...] = ()) -> nodes.table:
+def table(head: Sequence[str], rows: Sequence[Sequence[Cell]], classes: tuple[str, ...] = (),
+          languages: Sequence[str | None] = ()) -> nodes.table:
     """A table with one header row, as docutils' ``list-table`` makes it: each cell its words (an
-    empty cell empty) or its own nodes."""
-    def entry(cell: Cell) -> nodes.entry:
+    empty cell empty) or its own nodes. ``languages``: the language of each column's cells when it is
+    not the page's (written as their ``lang``: read aloud, and hyphenated in print, as that language)."""
+    def entry(cell: Cell, lang: str | None = None) -> nodes.entry:
+        classes = [f"language-{lang}"] if lang else []
         if not isinstance(cell, str):
-            return nodes.entry("", *cell)
-        return nodes.entry("", *([paragraph(nodes.Text(one_line(cell)))] if one_line(cell) else []))
+            return nodes.entry("", *cell, classes=classes)
+        return nodes.entry("", *([paragraph(nodes.Text(one_line(cell)))] if one_line(cell) else []), classes=classes)
 
     group = nodes.tgroup(cols=len(head))
     group += [nodes.colspec(colwidth=100 // len(head)) for _ in head]
     group += nodes.thead("", nodes.row("", *(entry(cell) for cell in head)))
-    group += nodes.tbody("", *(nodes.row("", *(entry(cell) for cell in cells)) for cells in rows))
+    group += nodes.tbody("", *(nodes.row("", *(entry(cell, lang) for cell, lang in zip(cells, [*languages, *[None] * len(cells)])))
+                               for cells in rows))
     return nodes.table("", group, classes=list(classes))
 
 

@@ -39,7 +39,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish.site import link_preview, notfound, offline, rule_index, rules, runtime, web, wheel
+from rulebook.publish.site import link_preview, notfound, offline, printed, rule_index, rules, runtime, web, wheel
 from rulebook.publish.machinery import precompress
 from rulebook.publish.editions.archive import Place, folder
 from rulebook.publish.machinery.environments import bytecode_cache
@@ -207,8 +207,7 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
     context["rulebook_title"] = title = web.page_title(page, book.name, rulebook)
     context["metatags"] = _VIEWPORT.sub("", context.get("metatags") or "")
     if not app.config.rulebook_editors:   # no code is highlighted on a reader's page: 20 kB a page saved
-        context["css_files"] = [css for css in context.get("css_files", ())
-                                if not str(getattr(css, "filename", css)).endswith("pygments.css")]
+        context["css_files"] = printed.reader_styles(context.get("css_files", ()))
     if app.builder.name != "html":
         context["rulebook_head"] = ""
         return
@@ -624,6 +623,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", write_offline, priority=900)   # after every other file is written
     app.connect("build-finished", write_compressed, priority=950)   # after the offline lists
     app.add_transform(SuitColours)
+    printed.setup(app)
     app.add_node(deleted, **_redline_visitors("del"))
     app.add_node(inserted, **_redline_visitors("ins"))
     app.add_role("deleted", redline_role)
