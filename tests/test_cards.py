@@ -409,7 +409,7 @@ def test_each_face_is_set_as_large_as_it_holds(project):
     would not, unless it already fills the room almost to the foot or is at the largest size."""
     from weasyprint import HTML
 
-    from rulebook.publish.print.printing import CardFit, PrintRenderer, _numbered, _sized, _stylesheet, card_css, faces_room
+    from rulebook.publish.print.printing import CardFit, PrintRenderer, _stylesheet, card_css, faces_room, table_faces
     from rulebook.reading.table_facts import table_rows
 
     checked = 0
@@ -417,21 +417,24 @@ def test_each_face_is_set_as_large_as_it_holds(project):
         book = project.houses[house].book
         css = _stylesheet(project, project.root / "templates" / "print" / "card.css") + card_css(book.printing)
         renderer = PrintRenderer(project, house, lang)
-        documents = [renderer.card(_numbered([renderer.face(row)]), row, css, "card") for row in table_rows(book)]
+        cards = [(table_faces([renderer], row), row) for row in table_rows(book)]
         if house == "club":
-            documents.append(renderer.card(_numbered(renderer.bands()), None, css, "card"))
-        for html in documents:
-            fit = CardFit({"card": "card"}, {"card": html}, 105)
+            cards.append((renderer.bands, None))
+        for faces, row in cards:
+            def layout(sizes, faces=faces, row=row, renderer=renderer, css=css):
+                return renderer.card(faces(False, sizes), row, css, "card")
+
+            fit = CardFit({"card": "card"}, {"card": layout}, {"card": [str(face) for face in faces(False, None)]}, 105)
 
             def render(html: str):
                 return HTML(string=html, base_url=str(project.root)).render()
 
-            laid = fit("card", html, render)[1]
+            laid = fit("card", layout({}), render)[1]
             sizes = fit.sizes["card"]
             for index, (used, room) in faces_room(laid).items():
                 assert used <= room and sizes[index] >= CardFit.SMALLEST, (house, lang, index, sizes)
                 if used < CardFit.ENOUGH * room and sizes[index] < CardFit.LARGEST:
-                    larger = faces_room(render(_sized(html, {**sizes, index: sizes[index] + CardFit.STEP})))[index]
+                    larger = faces_room(render(layout({**sizes, index: sizes[index] + CardFit.STEP})))[index]
                     assert larger[0] > larger[1], (house, lang, index, sizes[index], used / room)
                 checked += 1
     assert checked == 5 + 2 + 5 + 2 + 1
@@ -444,7 +447,7 @@ def test_a_face_fitted_once_is_laid_out_once_on_the_two_sided_card(project, tmp_
     from weasyprint import HTML
 
     from rulebook.publish.machinery import print_cache
-    from rulebook.publish.print.printing import CardFit, PrintRenderer, _numbered, _stylesheet, card_css
+    from rulebook.publish.print.printing import CardFit, PrintRenderer, _stylesheet, card_css, table_faces
     from rulebook.reading.table_facts import table_rows
 
     monkeypatch.delenv(print_cache.VARIABLE, raising=False)
@@ -458,22 +461,27 @@ def test_a_face_fitted_once_is_laid_out_once_on_the_two_sided_card(project, tmp_
         layouts.append(html)
         return HTML(string=html, base_url=str(project.root)).render()
 
-    def fitted(faces, build):
-        html = ro.card(_numbered(faces), row, css, "card")
-        fit = CardFit({"card": "card"}, {"card": html}, 105, build, "salt")
+    def fitted(renderers, build):
+        faces = table_faces(renderers, row)
+
+        def layout(sizes):
+            return ro.card(faces(False, sizes), row, css, "card")
+
+        fit = CardFit({"card": "card"}, {"card": layout}, {"card": [str(face) for face in faces(False, None)]}, 105,
+                      build, "salt")
         layouts.clear()
-        fit("card", html, render)
+        fit("card", layout({}), render)
         return fit.sizes["card"], len(layouts)
 
-    alone = [fitted([renderer.face(row)], tmp_path) for renderer in (ro, en)]
+    alone = [fitted([renderer], tmp_path) for renderer in (ro, en)]
     assert all(count >= 2 for _, count in alone), alone     # each fitted by laying it out more than once
-    both, count = fitted([ro.face(row), en.face(row)], tmp_path)
+    both, count = fitted([ro, en], tmp_path)
     assert count == 1 and both == {0: alone[0][0][0], 1: alone[1][0][0]}, (both, count, alone)
-    again, count = fitted([ro.face(row), en.face(row)], tmp_path / "elsewhere")
+    again, count = fitted([ro, en], tmp_path / "elsewhere")
     assert count >= 2 and again == both
     for entry in print_cache.folder(tmp_path).glob("fit-*"):
         (entry / print_cache.FIT).write_text("400", encoding="ascii")
-    assert fitted([ro.face(row), en.face(row)], tmp_path)[1] >= 2
+    assert fitted([ro, en], tmp_path)[1] >= 2
 
 
 def test_the_print_shops_cards_print_the_same_bytes_in_any_build(project, tmp_path, monkeypatch):

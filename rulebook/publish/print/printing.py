@@ -251,26 +251,29 @@ class PrintRenderer:
         address = card_address(Place(book.base_url, book.id, self.lang, book.house["official_language"]), page, anchor)
         return qr_image(address, press) if address else None
 
-    def face(self, row: Mapping[str, Any], press: bool = False) -> Markup:
+    def face(self, row: Mapping[str, Any], press: bool = False, place: int | None = None,
+             size: float | None = None) -> Markup:
         """A table card's face: its stakes' facts, and the QR code to the "At the table" page, which
-        says the same and links every rule it quotes (``press``: for the print shop's page)."""
+        says the same and links every rule it quotes (``press``: for the print shop's page); ``place``
+        and ``size``: where it is on its card and its type's size (``card_parts.face_tag``)."""
         return Markup(self.render("face.html.jinja", row=row, facts=table_facts(self.reading, row),
-                                  qr=self.qr(AT_THE_TABLE, press=press)))
+                                  qr=self.qr(AT_THE_TABLE, press=press), place=place, size=size))
 
-    def bands(self, press: bool = False) -> list[Markup]:
+    def bands(self, press: bool = False, sizes: Mapping[int, float] | None = None) -> list[Markup]:
         """The rake card's two faces (front: the bands; back: the caps and how split pots are raked),
-        its QR code to the rule of the bands."""
+        its QR code to the rule of the bands; ``sizes``: each face placed on the card, with its type's size
+        if it has one (None: the faces only named)."""
         reading = self.reading
         rake = self.book.house["stakes"]
         percent = self.fmt.percent(rake[0]["rake"]["percent"])
         split = " / ".join(dict.fromkeys(self.fmt.money(row["rake"]["split_pot_cap"]) for row in rake))
         caps = " / ".join(dict.fromkeys(self.fmt.money(row["rake"]["cap"]) for row in rake))
         bands = reading.placed.get("rake-bands")
-        html = self.render("bands.html.jinja", split_lines=(split_pot_line(reading, percent, split),
-                                                            deal_twice_rake_line(reading, caps)),
-                           rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
-                           qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
-        return [Markup(face) for face in re.findall(r"<section\b.*?</section>", html, re.S)]
+        said = dict(split_lines=(split_pot_line(reading, percent, split), deal_twice_rake_line(reading, caps)),
+                    rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
+                    qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
+        return [Markup(self.render("bands.html.jinja", side=side, place=None if sizes is None else side,
+                                   size=None if sizes is None else sizes.get(side), **said)) for side in (0, 1)]
 
     def card(self, faces: list[Markup], row: Mapping[str, Any] | None, css: str | None, layout: str) -> str:
         """A card document (``layout``: "card", its faces; "sheet", laid on the house's paper; "press", the
@@ -365,40 +368,48 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     families: dict[str, str] = {}   # each document → the card whose faces it prints (their type is fitted there)
     imposed: dict[str, str] = {}    # each sheet → its card
 
-    def documents(card: str, sheet: str, faces: Callable[[bool], list[Markup]], row: Mapping[str, Any] | None,
-                  origin: tuple[str, int, str]) -> None:
+    layouts: dict[str, Callable[[Mapping[int, float]], str]] = {}   # a card or press page, its faces at given sizes
+    named: dict[str, list[str]] = {}   # each card's faces, by what they are (their fitted sizes are kept by it)
+
+    def documents(card: str, sheet: str, faces: Faces, row: Mapping[str, Any] | None, origin: tuple[str, int, str]) -> None:
         """A card's three documents: the card, its sheet, and the print shop's card (``press``)."""
-        plain, inked = _numbered(faces(False)), _numbered(faces(True))
-        pages[f"{folder}/{card}"] = first.card(plain, row, None, "card")
+        def laid(press: bool, style: str | None, layout: str) -> Callable[[Mapping[int, float]], str]:
+            return lambda sizes: first.card(faces(press, sizes), row, style, layout)
+
+        layouts[f"{folder}/{card}"], layouts[f"{folder}/{press_file(card)}"] = laid(False, None, "card"), laid(True, press, "press")
+        named[f"{folder}/{card}"] = [str(face) for face in faces(False, None)]
+        pages[f"{folder}/{card}"] = layouts[f"{folder}/{card}"]({})
         # The sheet is imposed from the card's PDF (``paper.impose``); its HTML, the same faces laid out on
         # the paper, says what it holds (its stamp) and is what plain WeasyPrint would print instead.
-        pages[f"{folder}/{sheet}"] = first.card(plain, row, None, "sheet")
+        pages[f"{folder}/{sheet}"] = laid(False, None, "sheet")({})
         imposed[f"{folder}/{sheet}"] = f"{folder}/{card}"
         # (the print shop's keeps its style sheet in its head: WeasyPrint takes the press's output profile,
         # its @color-profile, from the document's own styles only)
-        pages[f"{folder}/{press_file(card)}"] = first.card(inked, row, press, "press")
+        pages[f"{folder}/{press_file(card)}"] = layouts[f"{folder}/{press_file(card)}"]({})
         styles.update({f"{folder}/{card}": css, f"{folder}/{sheet}": css})
         origins[f"{folder}/{card}"] = origin
         families.update({f"{folder}/{name}": f"{folder}/{card}" for name in (card, press_file(card))})
 
-    def faces_of(row: Mapping[str, Any]) -> Callable[[bool], list[Markup]]:
-        return lambda press: [renderer.face(row, press) for renderer in renderers]
-
     for index, row in enumerate(rows):
-        documents(card_file(row), sheet_file(row), faces_of(row), row,
+        documents(card_file(row), sheet_file(row), table_faces(renderers, row), row,
                   (book.house_file, _line_of_table(book, index), book.id if row.get("tournament") else row["name"]))
     if prints_rake_card(book) and len(renderers) == 1:
         documents(RAKE_FILE, RAKE_SHEET_FILE, first.bands, None, (book.house_file, book.house.line_of("rake"), "rake"))
     return _write_pages(project, Path(build), "cards", house_id, job.label, pages, project.root,
                         origins=origins, styles=styles, imposed=imposed,
-                        fit=CardFit(families, pages, card_size(book.printing)[0], Path(build),
+                        fit=CardFit(families, layouts, named, card_size(book.printing)[0], Path(build),
                                     digest(*print_versions(), print_code_digest(project), css)))
 
 
-def _numbered(faces: list[Markup]) -> list[Markup]:
-    """A card's faces, each marked with its place (``data-face``): its type is fitted by it."""
-    return [Markup(str(face).replace('<section class="face', f'<section data-face="{index}" class="face', 1))
-            for index, face in enumerate(faces)]
+# A card's faces (``press``: in the print shop's inks), each placed on the card at the size given (an empty
+# mapping: placed, at the style sheet's size), or only named (None).
+Faces = Callable[[bool, Mapping[int, float] | None], list[Markup]]
+
+
+def table_faces(renderers: list[PrintRenderer], row: Mapping[str, Any]) -> Faces:
+    """A table card's faces: the stakes ``row`` in each renderer's language, one face each, in their order."""
+    return lambda press, sizes: [renderer.face(row, press, *((None, None) if sizes is None else (place, sizes.get(place))))
+                                 for place, renderer in enumerate(renderers)]
 
 
 class CardFit:
@@ -418,9 +429,9 @@ class CardFit:
     TRIES = 4          # layouts after the first, at most
     STEP = 0.25        # pt: sizes are rounded to it, so that the same card is always set the same
 
-    def __init__(self, families: Mapping[str, str], pages: Mapping[str, str], card_width: float,
-                 build: Path | None = None, salt: str = ""):
-        self.families, self.pages, self.build = families, pages, build
+    def __init__(self, families: Mapping[str, str], layouts: Mapping[str, Callable[[Mapping[int, float]], str]],
+                 faces: Mapping[str, list[str]], card_width: float, build: Path | None = None, salt: str = ""):
+        self.families, self.layouts, self.faces, self.build = families, layouts, faces, build
         self.start = self._rounded(self.SMALLEST * card_width / 105.0)
         self.salt = digest(salt, f"{card_width:g}", str(self.SMALLEST), str(self.LARGEST), str(self.FILL),
                            str(self.ENOUGH), str(self.TRIES), str(self.STEP))
@@ -434,30 +445,31 @@ class CardFit:
         if family not in self.sizes:
             laid = self._fit(family, render)
             if family == name:
-                return _sized(html, self.sizes[family]), laid
-        return _sized(html, self.sizes[family]), None
+                return self.layouts[name](self.sizes[family]), laid
+        return self.layouts[name](self.sizes[family]), None
 
     def _fit(self, family: str, render: Callable[[str], Any]) -> Any:
-        html = self.pages[family]
-        keys = {int(index): digest(self.salt, face) for index, face in _FACE.findall(html)}
+        sized = self.layouts[family]
+        keys = {index: digest(self.salt, face) for index, face in enumerate(self.faces[family])}
         kept = {index: print_cache.fitted(self.build, key) for index, key in keys.items()} if self.build else {}
         if kept and all(size is not None and self.SMALLEST <= size <= self.LARGEST for size in kept.values()):
             self.sizes[family] = sizes = {index: float(size) for index, size in kept.items() if size is not None}
-            return render(_sized(html, sizes))
-        document = self._found(family, html, render)
+            return render(sized(sizes))
+        document = self._found(family, sized, len(keys), render)
         if self.build:
             for index, key in keys.items():
                 print_cache.keep_fit(self.build, key, self.sizes[family][index])
         return document
 
-    def _found(self, family: str, html: str, render: Callable[[str], Any]) -> Any:
-        faces = range(html.count("data-face="))
+    def _found(self, family: str, sized: Callable[[Mapping[int, float]], str], count: int,
+               render: Callable[[str], Any]) -> Any:
+        faces = range(count)
         sizes = {index: self.start for index in faces}
         fits: dict[int, float] = {}        # each face's largest size seen to fit
         too_large: dict[int, float] = {}   # and its smallest seen not to
         settled: set[int] = set()
         rendered = dict(sizes)
-        document = render(_sized(html, sizes))
+        document = render(sized(sizes))
         for _ in range(self.TRIES):
             for index, (used, room) in faces_room(document).items():
                 if index in settled:
@@ -491,30 +503,19 @@ class CardFit:
             if len(settled) == len(faces) and sizes == rendered:
                 break
             rendered = dict(sizes)
-            document = render(_sized(html, sizes))
+            document = render(sized(sizes))
             if len(settled) == len(faces):   # each face at its size, laid out at last
                 break
         else:   # out of tries: the largest size each face was seen to fit (11 pt if none)
             final = {index: fits.get(index, self.SMALLEST) for index in faces}
             if final != rendered:
                 sizes = final
-                document = render(_sized(html, sizes))
+                document = render(sized(sizes))
         self.sizes[family] = sizes
         return document
 
     def _rounded(self, size: float) -> float:
         return round(size / self.STEP) * self.STEP
-
-
-# A face of a card document, its place (``data-face``) apart from what it is.
-_FACE = re.compile(r'<section data-face="(\d+)" (class="face.*?</section>)', re.S)
-
-
-def _sized(html: str, sizes: Mapping[int, float]) -> str:
-    """A card document with each face's type (``data-face``) set to its size."""
-    return re.sub(r'<section data-face="(\d+)" class="face',
-                  lambda found: f'<section data-face="{found.group(1)}" style="font-size: {sizes[int(found.group(1))]:g}pt" '
-                                'class="face', html)
 
 
 def build_pdfs(project: Project, build: Path, languages: tuple[str, ...] = LANGUAGES,
