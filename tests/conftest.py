@@ -18,10 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from rulebook.core import yamlload
-from rulebook.gate.status import all_status
-from rulebook.publish.site.pages import (at_the_table_nodes, calculators_nodes, glossary_nodes, home_nodes,
-                                         status_nodes)
-from rulebook.publish.site.parts import authority, part_nodes
+from rulebook.publish.site.rule_index import RuleIndexDomain
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
@@ -294,22 +291,20 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-_DIRECTIVE = re.compile(r"^\.\. rulebook:(part|authority|glossary|at-the-table|calculators|home|status)::(?: ([a-z0-9-]+))?\n"
-                        r"(   :calculators:\n|   :offers: ([a-z -]*)\n)?   :words: \w+$", re.M)
+# A rulebook directive's block: its name, its argument, its options (indented, one a line).
+_DIRECTIVE = re.compile(r"^\.\. rulebook:([a-z-]+)::(?: ([a-z0-9-]+))?\n((?:   :[a-z-]+:.*\n?)*)", re.M)
 
 
 def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
-    """A page's reST with each ``rulebook:part``, ``authority``, ``glossary`` or ``at-the-table`` line replaced by what its
-    directive shows (``shown`` of its node: its docutils dump, or ``astext``), for the tests that read a
-    page's words and pictures without building it."""
+    """A page's reST with each ``rulebook:`` directive's block replaced by what the directive shows
+    (``shown`` of its node: its docutils dump, or ``astext``), made as the domain's directive makes it
+    from its argument and options, for the tests that read a page's words and pictures without building it."""
     def made(found: re.Match[str]) -> str:
-        kind = found.group(1)
-        made = {"part": lambda: part_nodes(renderer, found.group(2)), "authority": lambda: authority(renderer),
-                "glossary": lambda: glossary_nodes(renderer),
-                "at-the-table": lambda: at_the_table_nodes(renderer, found.group(3) == "   :calculators:\n"),
-                "calculators": lambda: calculators_nodes(renderer),
-                "home": lambda: home_nodes(renderer, frozenset((found.group(4) or "").split())),
-                "status": lambda: status_nodes(renderer, all_status(renderer.project))}
-        return shown(made[kind]())
+        directive = RuleIndexDomain.directives[found.group(1)]
+        options = {}
+        for line in found.group(3).splitlines():
+            name, _, value = line.strip()[1:].partition(":")
+            options[name] = directive.option_spec[name](value.strip() or None)
+        return shown(directive.made(renderer, [found.group(2)] if found.group(2) else [], options)) + "\n"
 
     return _DIRECTIVE.sub(made, rst)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, article, broken_links, copy_sources, edit, one_line, pdf_text, run_rulebook, \
-    set_translations
+from tests.conftest import ROOT, article, broken_links, copy_sources, edit, expanded, one_line, pdf_text, \
+    run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -350,24 +350,18 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(one_edition, tmp_
 
 
 def test_redline_words_are_text_never_markup():
-    """Whatever the old and new texts hold, the redline's reST gives back their words as text."""
+    """Whatever the old and new texts hold, the redline's nodes give back their words as text: kept words
+    as ``nodes.Text``, the others in ``deleted`` and ``inserted`` nodes, nothing parsed."""
     from docutils import nodes
-    from docutils.core import publish_doctree
-    from docutils.parsers.rst import roles
-    from sphinx.util.docutils import docutils_namespace
 
     from rulebook.reading.changes import redline
-    from rulebook.publish.site.render import redline_rst
-    from rulebook.publish.site.sphinxext import deleted, inserted, redline_role
+    from rulebook.publish.site.redline import deleted, inserted, redline_nodes
 
     old = "a `b` <script>alert(1)</script> *c* :ref:`d` \\ e_ .. f::"
     new = "a `b2` <img src=x onerror=alert(1)> **c** |sub| [#]_ e_ .. f::"
     runs = redline(old, new)
-    with docutils_namespace():   # the roles for this parse only: Sphinx builds forked later register their own
-        for name in ("deleted", "inserted"):
-            roles.register_local_role(name, redline_role)
-        tree = publish_doctree(redline_rst(old, new), settings_overrides={"report_level": 5})
-    assert {type(node) for node in tree.findall()} <= {nodes.document, nodes.paragraph, nodes.Text, deleted, inserted}
+    tree = nodes.paragraph("", "", *redline_nodes(old, new))
+    assert {type(node) for node in tree.findall()} <= {nodes.paragraph, nodes.Text, deleted, inserted}
     assert tree.astext() == " ".join(words for _, words in runs)
     assert [node.astext() for node in tree.findall(deleted)] == [words for kind, words in runs if kind == "del"]
     assert [node.astext() for node in tree.findall(inserted)] == [words for kind, words in runs if kind == "ins"]
@@ -379,7 +373,8 @@ def test_a_later_edition_without_its_predecessor_says_so(tree):
     from rulebook.publish.site.render import PageRenderer
 
     edit(tree / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")
-    page = PageRenderer(Project.load(tree), "club", "ro").pages()["changes"]
+    renderer = PageRenderer(Project.load(tree), "club", "ro")
+    page = expanded(renderer, renderer.pages()["changes"], shown=lambda node: node.astext())
     assert "Ediția 1 nu este înregistrată împreună cu aceste surse" in page and "prima ediție" not in page
     assert "ediția 2" in page.splitlines()[0]
 

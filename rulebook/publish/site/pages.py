@@ -1,5 +1,6 @@
 """The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the home page, the
-glossary, *At the table*, the calculators and (editors) the translation status with the proposals.
+glossary, *At the table*, the calculators, what changed in the edition and (editors) the translation
+status with the proposals.
 
 As a part's page (``parts``), a page's source is its directive's line (``.. rulebook:glossary::``) and
 the digest of what it shows; every word is a ``nodes.Text``, never parsed as reST. A page without a
@@ -8,6 +9,8 @@ label of its own is titled and identified as docutils identifies a heading (its 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -19,9 +22,11 @@ from rulebook.gate.status import LanguageStatus, all_status
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.reading import calculators as floor_calculators
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
+from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download
 from rulebook.publish.site.parts import authority
+from rulebook.publish.site.redline import redline_nodes
 from rulebook.publish.site.rst import one_line
-from rulebook.publish.site.rules import Page, PageDirective, link, paragraph, table
+from rulebook.publish.site.rules import META, Page, PageDirective, link, paragraph, table
 
 
 def titled(title: str) -> nodes.section:
@@ -74,8 +79,9 @@ class HomeDirective(PageDirective):
     has_content = True
     option_spec: ClassVar[dict[str, Any]] = {**PageDirective.option_spec, "offers": directives.unchanged}
 
-    def make(self, page: Page) -> nodes.Element:
-        return home_nodes(page, frozenset(self.options.get("offers", "").split()), self.env.docname)
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
+        return home_nodes(page, frozenset(options.get("offers", "").split()), docname)
 
     def run(self) -> list[nodes.Node]:
         made = super().run()
@@ -190,7 +196,8 @@ def calculators_nodes(page: Page) -> nodes.section:
 class CalculatorsDirective(PageDirective):
     """``.. rulebook:calculators::``: the calculators' page."""
 
-    def make(self, page: Page) -> nodes.Element:
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
         return calculators_nodes(page)
 
 
@@ -200,8 +207,9 @@ class AtTheTableDirective(PageDirective):
 
     option_spec: ClassVar[dict[str, Any]] = {**PageDirective.option_spec, "calculators": directives.flag}
 
-    def make(self, page: Page) -> nodes.Element:
-        return at_the_table_nodes(page, "calculators" in self.options, self.env.docname)
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
+        return at_the_table_nodes(page, "calculators" in options, docname)
 
 
 def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
@@ -248,12 +256,146 @@ def proposals_nodes(page: Page) -> tuple[nodes.target, nodes.section]:
 class StatusDirective(PageDirective):
     """``.. rulebook:status::``: the editors' status page."""
 
-    def make(self, page: Page) -> nodes.Element:
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
         return status_nodes(page, all_status(page.reading.project))
 
 
 class GlossaryDirective(PageDirective):
     """``.. rulebook:glossary::``: the glossary page."""
 
-    def make(self, page: Page) -> nodes.Element:
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
         return glossary_nodes(page)
+
+
+def changes_nodes(page: Page, redline_pdf: Download | None = None) -> nodes.section:
+    """What changed in the edition, since the one before it: each rule added, changed (its redline),
+    removed or renumbered, each house number changed (the rules and cards quoting it), each worked example
+    with new results; or why nothing can be listed. ``redline_pdf``: the page printed, offered beside it."""
+    _, book, changes = page.tr.gettext, page.book, page.changes
+    fmt = page.reading.fmt
+    top = titled(one_line(_("What changed in edition {edition}").format(edition=book.edition or 1)))
+    if changes is None:
+        said = (_("Edition {previous} is not recorded with these sources, so the changes since it cannot be listed.")
+                .format(previous=(book.edition or 1) - 1) if (book.edition or 1) > 1 else
+                _("This is the first edition of these rules: there is no earlier edition to compare it with."))
+        top += paragraph(nodes.Text(one_line(said)))
+        return top
+    replaces = paragraph(nodes.Text(one_line(_("Edition {edition}, in force from {date}, replaces edition {previous}, in "
+                                               "force from {previous_date}.").format(
+        edition=changes.edition, date=_dated(fmt, changes.effective), previous=changes.previous_edition,
+        previous_date=_dated(fmt, changes.previous_effective)))))
+    if changes.previous_edition is not None and (previous_home := page.archive_link(changes.previous_edition, "index")):
+        replaces += [nodes.Text("\n"), link(one_line(_("Read edition {edition} as it was").format(
+            edition=changes.previous_edition)), previous_home)]   # the same paragraph: where to read it follows
+    top += replaces
+    if not changes:
+        top += paragraph(nodes.Text(one_line(_("The rules are the same as in edition {previous}.").format(
+            previous=changes.previous_edition))))
+    if changes.of_kind("changed") or changes.examples:
+        top += addnodes.only("", paragraph(nodes.Text(one_line(_(
+            "In each changed text, the words taken out are struck through and the words put in are underlined.")))),
+            expr="html")
+    if redline_pdf is not None:
+        top += paragraph(download_link(page, _("This page as a PDF, to print"), redline_pdf),
+                         nodes.Text(f" ({one_line(about(page, redline_pdf))})"))
+    for kind, title in (("added", _("New rules")), ("changed", _("Changed rules")), ("removed", _("Removed rules")),
+                        ("renumbered", _("Rules with a new number"))):
+        if entries := changes.of_kind(kind):
+            group = titled(one_line(title))
+            for change in entries:
+                group += _changed_rule(page, change, changes.previous_edition)
+            top += group
+    if changes.parameters:
+        group = titled(one_line(_("Changed numbers")))
+        group += nodes.bullet_list("", *(nodes.list_item("", paragraph(*_changed_number(page, parameter)))
+                                         for parameter in changes.parameters), bullet="*")
+        top += group
+    if changes.examples:
+        group = titled(one_line(_("Worked examples with new results")))
+        for example in changes.examples:
+            group += paragraph(link(one_line(example.rule_title), f"{example.part_id}.html#{example.rule_id}"), classes=(META,))
+            group += paragraph(*redline_nodes(example.old_text, example.new_text))
+        top += group
+    return top
+
+
+def _dated(fmt: Any, day: Any) -> str:
+    """A day as the language writes it ("1 decembrie 2026"); a dash for an edition that gives none."""
+    return fmt.long_date(day) if day else "\u2014"
+
+
+def _changed_rule(page: Page, change: Any, previous: int | None) -> list[nodes.Node]:
+    """A rule's entry (its label, as ``.. _added-…:`` left it, then its section): its number, then its
+    text (new), its redline (changed), its last text (removed) or nothing more (renumbered)."""
+    _ = page.tr.gettext
+    removed = change.kind == "removed"
+    entry = titled(one_line(change.old_title if removed else change.new_title))
+    if removed:
+        cited = one_line(_("Rule {number}").format(number=change.old_number))
+        last = page.archive_link(previous, change.part_id, change.rule_id) if previous is not None else None
+        entry += paragraph(link(cited, last) if last else nodes.Text(cited),
+                           nodes.Text(" \u00b7 " + one_line(_("No longer a rule of this house. Its last text:"))),
+                           classes=(META,))
+        entry += paragraph(nodes.Text(one_line(change.old_text)))
+    else:
+        cited = (_("Rule {number}, formerly rule {old}").format(number=change.new_number, old=change.old_number)
+                 if change.old_number and change.old_number != change.new_number
+                 else _("Rule {number}").format(number=change.new_number))
+        entry += paragraph(link(one_line(cited), f"{change.part_id}.html#{change.rule_id}"), classes=(META,))
+        if change.kind == "added":
+            entry += paragraph(nodes.Text(one_line(change.new_text)))
+        elif change.kind == "changed":
+            if change.old_title != change.new_title:
+                entry += paragraph(*redline_nodes(change.old_title, change.new_title))
+            entry += paragraph(*redline_nodes(change.old_text, change.new_text))
+    return [nodes.target("", "", ids=[change.anchor], names=[change.anchor]), entry]
+
+
+def _changed_number(page: Page, parameter: Any) -> list[nodes.Node]:
+    """A house number's line: old → new, the rules quoting it (links), the table cards printing it."""
+    _ = page.tr.gettext
+    line: list[nodes.Node] = [nodes.Text(one_line(_("{parameter}: {old} → {new}").format(
+        parameter=parameter.label, old=parameter.old, new=parameter.new)))]
+    if parameter.rules:
+        line.append(nodes.Text(" \u00b7 " + one_line(_("Quoted by:")) + " "))
+        for at, (rule_id, part_id, title) in enumerate(parameter.rules):
+            line += [*([nodes.Text(", ")] if at else []), link(one_line(title), f"{part_id}.html#{rule_id}")]
+    if parameter.cards:
+        line.append(nodes.Text(" \u00b7 " + one_line(_("On the table cards: {cards}").format(cards=", ".join(parameter.cards)))))
+    return line
+
+
+def download_link(page: Page, text: str, item: Download) -> nodes.reference:
+    """A link to a printed file in the site's downloads folder (its name is the code's)."""
+    return link(one_line(text), f"{DOWNLOADS}/{item.name}")
+
+
+def about(page: Page, item: Download) -> str:
+    """What a reader wants to know before downloading: the format, the paper and the size."""
+    assert item.size is not None   # only the files printed are offered
+    return page.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=page.reading.fmt.file_size(item.size))
+
+
+def offered(item: Download) -> str:
+    """A printed file as a directive's option names it: its name, its size in bytes, its paper."""
+    return f"{item.name} {item.size} {item.paper}"
+
+
+def _offered(value: str) -> Download:
+    name, size, paper = value.split(" ", 2)
+    if not re.fullmatch(r"[a-z0-9-]+\.pdf", name) or not size.isdigit():
+        raise ValueError(f"not a printed file: {value!r}")
+    return Download("redline", "", name, paper, size=int(size))
+
+
+class ChangesDirective(PageDirective):
+    """``.. rulebook:changes::``: what changed in the edition (``:redline:`` its printed page, offered,
+    as ``offered`` names it)."""
+
+    option_spec: ClassVar[dict[str, Any]] = {**PageDirective.option_spec, "redline": _offered}
+
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
+        return changes_nodes(page, options.get("redline"))

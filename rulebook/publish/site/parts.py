@@ -13,7 +13,7 @@ tables), so a page reads, and is written by every builder, as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from docutils import nodes
@@ -123,7 +123,8 @@ class AuthorityDirective(PageDirective):
     """``.. rulebook:authority::``: the notice of the language of authority and the edition in force,
     on a page that is not a part's (the downloads, the changes)."""
 
-    def make(self, page: Page) -> nodes.Element:
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
         return authority(page)
 
 
@@ -132,5 +133,6 @@ class PartDirective(PageDirective):
 
     required_arguments = 1
 
-    def make(self, page: Page) -> nodes.Element:
-        return part_nodes(page, self.arguments[0])
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
+        return part_nodes(page, arguments[0])

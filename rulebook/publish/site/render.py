@@ -29,10 +29,10 @@ from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
 from rulebook.publish.site import pages as site_pages, parts, rules
-from rulebook.publish.site.rst import Markup, heading, ident, redline_rst, rst_text
+from rulebook.publish.site.rst import Markup, heading, ident, rst_text
 from rulebook.publish.site.svg import Drawing
 
-__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "redline_rst", "rst_text"]
+__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "rst_text"]
 
 # A hand of each category for the hand-ranking chart (checked against the engine when shown).
 HAND_OF_CATEGORY = {
@@ -75,7 +75,7 @@ class PageRenderer:
             text=reading.text, fill=reading.fill, examples_of=reading.examples_of,
             notes_of=reading.notes_of, source_language=reading.source_language,
             rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
-            long_date=fmt.long_date, heading=heading, ident=ident, redline=redline_rst, comma=Markup(", "),
+            long_date=fmt.long_date, heading=heading, ident=ident,
             hand_ranks=self.hand_ranks, archive_link=self.archive_link,
             cite=reading.cite, part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
             authority_words=lambda: rules.digest(parts.authority(self)),
@@ -183,10 +183,11 @@ class PageRenderer:
             pages["status"] = self.render("status.rst.jinja", words=rules.digest(site_pages.status_nodes(self, status)))
         if self.glossary:
             pages["glossary"] = self.render("glossary.rst.jinja")
-        pages["changes"] = self.render(
-            "changes.rst.jinja", changes=self.changes,
-            redline_pdf=next((item for item in files if item.kind == "redline"), None), link=self.link,
-            about=self.about)
+        redline_pdf = next((item for item in files if item.kind == "redline"), None)
+        # (the printed file as the code names it: its name, size and paper, never a translated word)
+        pages["changes"] = self.render("changes.rst.jinja",
+                                       redline_file=Markup(site_pages.offered(redline_pdf)) if redline_pdf else "",
+                                       words=rules.digest(site_pages.changes_nodes(self, redline_pdf)))
         for part in self.book.parts:
             pages[part.id] = self.render("part.rst.jinja", part=part)
         return pages

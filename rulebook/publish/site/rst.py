@@ -12,7 +12,6 @@ from typing import Any
 
 from docutils.utils import column_width
 
-from rulebook.reading.changes import redline
 
 # Every line boundary docutils knows (str.splitlines'), not str.split(): no-break spaces must survive.
 BREAKS = re.compile(r"[ \t\r\n\f\v\x1c-\x1e\x85\u2028\u2029]+")
@@ -44,13 +43,6 @@ def ident(value: str) -> Markup:
     if not re.fullmatch(r"[a-z0-9-]+", value):
         raise ValueError(f"not an id: {value!r}")
     return Markup(value)
-
-
-def redline_rst(old: str, new: str) -> Markup:
-    """The words of ``old`` and ``new`` with the deleted and the inserted marked by the ``deleted``
-    and ``inserted`` roles (``rulebook.publish.site.sphinxext``), every word escaped as text."""
-    roles = {"del": ":deleted:`{}`", "ins": ":inserted:`{}`", "same": "{}"}
-    return Markup(" ".join(roles[kind].format(rst_text(words)) for kind, words in redline(old, new)))
 
 
 def heading(text: str, underline: str) -> Markup:

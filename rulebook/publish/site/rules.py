@@ -28,7 +28,7 @@ from rulebook.core.examples import WorkedExample
 from rulebook.core.model import Proposal, Rule, Rulebook
 from rulebook.i18n.catalogs import Translations
 from rulebook.reading import Reading
-from rulebook.reading.changes import RuleChange
+from rulebook.reading.changes import Changes, RuleChange
 from rulebook.i18n.vocabulary import N_
 from rulebook.publish.site.rst import BREAKS, one_line
 
@@ -42,12 +42,15 @@ class Page(Protocol):
     book: Rulebook
     editors: bool
     archived: bool
+    changes: Changes | None
 
     def change_of(self, rule_id: str) -> RuleChange | None: ...
 
     def earlier_of(self, rule_id: str) -> Sequence[tuple[int, str]]: ...
 
     def in_force_link(self, rule_id: str) -> str | None: ...
+
+    def archive_link(self, edition: int, page: str, anchor: str | None = None) -> str | None: ...
 
     def pictures(self, example: WorkedExample) -> str | None: ...
 
@@ -244,7 +247,7 @@ def _proposed(page: Page, stated: Rule, proposal: Proposal | None) -> list[nodes
 
 
 class PageDirective(SphinxDirective):
-    """A directive of the rulebook domain: its nodes made (``make``) from the page renderer of the
+    """A directive of the rulebook domain: its nodes made (``made``) from the page renderer of the
     Sphinx application (``RENDERERS``); its ``:words:`` option, the digest of what they show, only
     tells Sphinx when to read the page again. Each labelled node (given its ids: a rule's, a section's,
     a term's) is noted as a label, each section titled with words as docutils names a heading, in the
@@ -253,11 +256,14 @@ class PageDirective(SphinxDirective):
     has_content = False
     option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
 
-    def make(self, page: Page) -> nodes.Element:
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
+        """The page's nodes for the directive's ``arguments`` and ``options`` (as its ``option_spec``
+        read them), on the page ``docname``: what ``run`` returns, and what a test reads of a page."""
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
-        node = self.make(RENDERERS[self.env.app])
+        node = self.made(RENDERERS[self.env.app], self.arguments, self.options, self.env.docname)
         document = self.state.document
         for named in node.findall(nodes.Element):
             if named["names"]:

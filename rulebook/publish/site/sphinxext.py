@@ -13,11 +13,11 @@ import re
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable, TypedDict
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import jinja2
-from docutils import nodes, utils
+from docutils import nodes
 from docutils.languages import get_language as docutils_language
 from docutils.parsers.rst.languages import get_language as rst_language
 from markupsafe import Markup, escape
@@ -39,7 +39,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish.site import link_preview, notfound, offline, printed, rule_index, rules, runtime, web, wheel
+from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, runtime, web, wheel
 from rulebook.publish.machinery import precompress
 from rulebook.publish.editions.archive import Place, folder
 from rulebook.publish.machinery.environments import bytecode_cache
@@ -486,70 +486,6 @@ _REDIRECT = """<!DOCTYPE html>
 """
 
 
-class deleted(nodes.Inline, nodes.TextElement):
-    """Words an edition took out of a rule (the changes page's redline): HTML ``<del>``."""
-
-
-class inserted(nodes.Inline, nodes.TextElement):
-    """Words an edition put into a rule: HTML ``<ins>``."""
-
-
-def redline_role(name: str, rawtext: str, text: str, lineno: int, inliner, options=None, content=None):
-    """``:deleted:`words``` and ``:inserted:`words```: the words as text, never markup."""
-    node = (deleted if name == "deleted" else inserted)(rawtext, utils.unescape(text))
-    return [node], []
-
-
-# A node's visitor: called with the writer's translator (HTML, text, LaTeX… each its own class) and the node.
-_Visitor = Callable[[Any, nodes.Element], None]
-
-
-class _Visitors(TypedDict):
-    """A node's (visit, depart) pair for each kind of writer Sphinx has, as ``Sphinx.add_node`` takes them."""
-
-    html: tuple[_Visitor, _Visitor]
-    text: tuple[_Visitor, _Visitor]
-    latex: tuple[_Visitor, _Visitor]
-    man: tuple[_Visitor, _Visitor]
-    texinfo: tuple[_Visitor, _Visitor]
-
-
-def _redline_tag(tag: str) -> tuple[_Visitor, _Visitor]:
-    """Visitors writing ``<del>`` or ``<ins>``, the element's text escaped by the writer. Screen readers
-    do not announce either element, so each starts with a visually hidden word saying which it is (on
-    screen and in print, where the word is in the PDF's text, in reading order, but not seen); the
-    stylesheets strike out and underline them, never by colour alone."""
-    def visit(self, node: nodes.Element) -> None:
-        self.body.append(self.starttag(node, tag, "", CLASS="redline"))
-        said = self.config.rulebook_redline_said[node.tagname]
-        self.body.append(f'<span class="visually-hidden">({self.encode(said)}) </span>')
-
-    def depart(self, node: nodes.Element) -> None:
-        self.body.append(f"</{tag}>")
-
-    return visit, depart
-
-
-def _redline_words() -> tuple[_Visitor, _Visitor]:
-    """Visitors for every other writer (text, LaTeX, manual page, Texinfo): the words in brackets after
-    the word saying which they are, ``[deleted: most]``, written as text through the writer's own
-    escaping, so that no format needs colour, lines or a package to tell them apart."""
-    def visit(self, node: nodes.Element) -> None:
-        self.visit_Text(nodes.Text(f"[{self.config.rulebook_redline_said[node.tagname]}: "))
-
-    def depart(self, node: nodes.Element) -> None:
-        self.visit_Text(nodes.Text("]"))
-
-    return visit, depart
-
-
-def _redline_visitors(tag: str) -> _Visitors:
-    """The node's visitors for each kind of writer Sphinx has: HTML's serve every HTML builder
-    (``dirhtml``, ``singlehtml``, ``epub``, ``json``…); XML's write any node as it is."""
-    words = _redline_words()
-    return {"html": _redline_tag(tag), "text": words, "latex": words, "man": words, "texinfo": words}
-
-
 def _write_if_changed(path: Path, text: str) -> None:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
@@ -624,10 +560,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", write_compressed, priority=950)   # after the offline lists
     app.add_transform(SuitColours)
     printed.setup(app)
-    app.add_node(deleted, **_redline_visitors("del"))
-    app.add_node(inserted, **_redline_visitors("ins"))
-    app.add_role("deleted", redline_role)
-    app.add_role("inserted", redline_role)
+    app.add_node(redline.deleted, **redline.visitors("del"))
+    app.add_node(redline.inserted, **redline.visitors("ins"))
     app.add_search_language(SearchCroatian)
     app.add_css_file("rulebook.css")
     app.add_js_file("rulebook.js", loading_method="defer")
