@@ -417,19 +417,9 @@ def test_no_part_can_take_the_name_of_a_page_the_site_makes(project):
     from rulebook.publish.site.render import PageRenderer
 
     for house_id, view in project.houses.items():
-        made = set(PageRenderer(project, house_id, "en", editors=True).pages([], [])) - \
+        made = set(PageRenderer(project, house_id, "en", editors=True).pages([])) - \
             {part.id for part in view.book.parts}
         assert made <= RESERVED_IDS and {"changes", "edition", "downloads", "search", "genindex"} <= RESERVED_IDS
-
-
-def test_a_title_in_wide_characters_is_underlined_to_its_width():
-    from docutils.utils import column_width
-
-    from rulebook.publish.site.render import heading
-
-    title, underline = heading("牌桌规则 ルール", "=").split("\n")
-    assert len(underline) == column_width(title) > len(title)
-    assert heading("Rake\u2028cap\x00", "~") == "Rake cap\n~~~~~~~~"
 
 
 def test_the_longest_house_name_the_gate_accepts_fits_every_card(project, tmp_path):

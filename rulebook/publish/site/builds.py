@@ -119,8 +119,8 @@ def _build_one(job: Job) -> Built:
     output, leave = output_of(build_dir, builder, house, lang, number)
     try:
         sources = sources_of(project, job, files)
-        pages = PageRenderer(shown, house, lang, editors, banner or None).pages(
-            None if archive else all_status(project), files, calculators_page=builder == "html")
+        renderer = PageRenderer(shown, house, lang, editors, banner or None, files)
+        pages = renderer.pages(None if archive else all_status(project), calculators_page=builder == "html")
         stamp = digest(build_stamp(project, shown, house, lang, builder, pages), printed, repr(banner))
         if skippable and unchanged(build_dir, builder, house, name, stamp, output, leave=leave):
             return Built(label, 0, "", None, sources)
@@ -134,7 +134,7 @@ def _build_one(job: Job) -> Built:
             str(src), str(project.root), str(work_dir(build_dir, builder, house, name)),
             str(build_dir / "doctrees" / builder / house / name), sphinx_builder,
             confoverrides={"language": lang, "rulebook_house": house, "rulebook_project": lambda: shown,
-                           "rulebook_pages": lambda: pages, "rulebook_editors": editors,
+                           "rulebook_renderer": lambda: renderer, "rulebook_pages": lambda: pages, "rulebook_editors": editors,
                            "rulebook_archive": banner, **PRINT_OPTIONS.get(builder, {})},
             status=None, warning=out, warningiserror=True, keep_going=True,
         )

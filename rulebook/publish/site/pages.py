@@ -1,6 +1,6 @@
 """The rulebook's pages besides its parts as Sphinx nodes, made from the reading: the home page, the
-glossary, *At the table*, the calculators, what changed in the edition and (editors) the translation
-status with the proposals.
+glossary, *At the table*, the calculators, what changed in the edition, the downloads and (editors) the
+translation status with the proposals.
 
 As a part's page (``parts``), a page's source is its directive's line (``.. rulebook:glossary::``) and
 the digest of what it shows; every word is a ``nodes.Text``, never parsed as reST. A page without a
@@ -22,7 +22,8 @@ from rulebook.gate.status import LanguageStatus, all_status
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.reading import calculators as floor_calculators
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
-from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download
+from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
+from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.site.parts import authority
 from rulebook.publish.site.redline import redline_nodes
 from rulebook.publish.site.rst import one_line
@@ -269,11 +270,12 @@ class GlossaryDirective(PageDirective):
         return glossary_nodes(page)
 
 
-def changes_nodes(page: Page, redline_pdf: Download | None = None) -> nodes.section:
+def changes_nodes(page: Page) -> nodes.section:
     """What changed in the edition, since the one before it: each rule added, changed (its redline),
     removed or renumbered, each house number changed (the rules and cards quoting it), each worked example
-    with new results; or why nothing can be listed. ``redline_pdf``: the page printed, offered beside it."""
+    with new results; or why nothing can be listed. The page printed (the redline), offered beside it."""
     _, book, changes = page.tr.gettext, page.book, page.changes
+    redline_pdf = next((item for item in page.files if item.kind == "redline"), None)
     fmt = page.reading.fmt
     top = titled(one_line(_("What changed in edition {edition}").format(edition=book.edition or 1)))
     if changes is None:
@@ -368,7 +370,9 @@ def _changed_number(page: Page, parameter: Any) -> list[nodes.Node]:
 
 
 def download_link(page: Page, text: str, item: Download) -> nodes.reference:
-    """A link to a printed file in the site's downloads folder (its name is the code's)."""
+    """A link to a printed file in the site's downloads folder (its name is the code's, never a word of a house's)."""
+    if not re.fullmatch(r"[a-z0-9-]+\.pdf", item.name):
+        raise ValueError(f"not a download name: {item.name!r}")
     return link(one_line(text), f"{DOWNLOADS}/{item.name}")
 
 
@@ -378,24 +382,113 @@ def about(page: Page, item: Download) -> str:
     return page.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=page.reading.fmt.file_size(item.size))
 
 
-def offered(item: Download) -> str:
-    """A printed file as a directive's option names it: its name, its size in bytes, its paper."""
-    return f"{item.name} {item.size} {item.paper}"
+def downloads_nodes(page: Page) -> list[nodes.Element]:
+    """The printed files a reader takes away (``page.files``, served from the site's downloads folder): the
+    rulebook, what changed, the short form, and each table card with its sheet, print shop's page and
+    two-sided card; and the control that keeps them all on the device, for a table without a signal."""
+    _, book, files = page.tr.gettext, page.book, page.files
+    cards = any(item.kind == "card" for item in files)
+    top = titled(one_line(_("Downloads")))
+    top += authority(page)
+    top += paragraph(nodes.Text(one_line(_(
+        "The rulebook, its short form and the table cards as PDF files, ready to print. Each one names its edition and "
+        "the day it is in force from, so a stale copy can be told from a current one.") if cards else _(
+        "The rulebook and its short form as PDF files, ready to print. Each one names its edition and the day it is in "
+        "force from, so a stale copy can be told from a current one."))))
+    if any(item.size for item in files):
+        keep = nodes.container(classes=["keep-offline"])
+        keep += [paragraph(nodes.Text(one_line(said)), classes=(f"keep-offline-{kind}",)) for kind, said in (
+            ("intro", _("No signal at the table? Keep these files on this device, and they open without one.")),
+            ("button", _("Keep every file of this page on this device")),
+            ("working", _("Keeping the files: {done} of {total}…")),
+            ("done", _("Kept on this device: these files open without a signal.")),
+            ("failed", _("Not every file could be kept: try again with a signal.")))]
+        top += keep
+    rulebooks: list[list[nodes.Node]] = [
+        *(_download(page, _("The whole rulebook, every part and the glossary"), item) for item in files if item.kind == "rulebook"),
+        *([[link(one_line(_("What changed in edition {edition}").format(edition=book.edition)), "changes.html")]]
+          if book.edition else []),
+        *(_download(page, _("What changed in edition {edition}, every changed word marked").format(edition=book.edition), item)
+          for item in files if item.kind == "redline"),
+        *(_download(page, _("Short form: the rules players meet most, on one or two pages"), item)
+          for item in files if item.kind == "short-form")]
+    where = top
+    if any(item.kind == "rulebook" for item in files):
+        where = titled(one_line(_("The rulebook")))
+        top += where
+    if rulebooks:
+        where += nodes.bullet_list("", *(nodes.list_item("", paragraph(*line)) for line in rulebooks), bullet="*")
+    if cards:
+        top += _table_cards(page)
+    return [nodes.target("", "", ids=["downloads"], names=["downloads"]), top]
 
 
-def _offered(value: str) -> Download:
-    name, size, paper = value.split(" ", 2)
-    if not re.fullmatch(r"[a-z0-9-]+\.pdf", name) or not size.isdigit():
-        raise ValueError(f"not a printed file: {value!r}")
-    return Download("redline", "", name, paper, size=int(size))
+def _download(page: Page, text: str, item: Download) -> list[nodes.Node]:
+    """A printed file's link, then what it is: "card (PDF, A6, 16 kB)"."""
+    return [download_link(page, text, item), nodes.Text(f" ({one_line(about(page, item))})")]
+
+
+def _table_cards(page: Page) -> nodes.section:
+    """The table cards: what they are and how a sheet prints, then each stakes' card and its other
+    prints, and the rake card."""
+    _, book, files, fmt = page.tr.gettext, page.book, page.files, page.reading.fmt
+    printing, tournament = book.printing, not book.runs_cash_games
+    slots = len(sheet(printing).slots)
+    width, height = (fmt.count(round(side)) for side in card_size(printing))
+    size = dict(width=width, height=height, size=NAMES[printing.card])
+    said = [_("One card to stand on the tournament tables: {width} × {height} mm ({size}).").format(**size) if tournament
+            else _("One card per game and stakes, to stand on the table: {width} × {height} mm ({size}).").format(**size),
+            _("A sheet prints two cards side by side on one landscape {paper} page, at their true size, with crop marks to "
+              "cut along.").format(paper=NAMES[printing.paper]) if slots > 1 else
+            _("A sheet prints the card on one {paper} page, at its true size, with crop marks to cut along.").format(
+                paper=NAMES[printing.paper])]
+    if any(item.kind in ("bilingual-sheet", "rake-sheet") for item in files):
+        said.append(_("The sheet of a two-sided card prints the fronts on one side of the paper and the backs on the "
+                      "other: print it two-sided, flipped on the short edge.") if slots > 1 else
+                    _("The sheet of a two-sided card prints the front on one side of the paper and the back on the "
+                      "other: print it two-sided, flipped on the long edge."))
+    said.append(_("For a print shop: each card alone on a page of its own size, with 3 mm of bleed and crop marks "
+                  "beyond it, in the press's four colours (PDF/X-4)."))
+    top = titled(one_line(_("Table cards")))
+    top += paragraph(nodes.Text("\n".join(one_line(line) for line in said)))   # one paragraph, a sentence a line
+    pair = bilingual_languages(book) or ()
+    sheet_name = _("sheet of two") if slots > 1 else _("sheet")
+    names = {"sheet": sheet_name, "press": _("for a print shop"),
+             **({"bilingual": _("two-sided card, {first} and {second}"),
+                 "bilingual-sheet": _("sheet with the {first} and the {second} card")} if pair else {})}
+    entries = []
+    for item in files:
+        if item.kind == "card" and item.stakes is not None:
+            others = [other for other in files if other.stakes is not None and other.stakes["name"] == item.stakes["name"]
+                      and other.kind != "card"]
+            title = _("Tournament") if tournament else f"{item.stakes['game']} {item.stakes['name']}"
+            entries.append((title, [_download(page, _("card"), item), *(_download(
+                page, names[other.kind].format(first=fmt.language_name(pair[0]), second=fmt.language_name(pair[1]))
+                if pair else names[other.kind], other) for other in others)]))
+        elif item.kind == "rake":
+            entries.append((_("Rake"), [_download(page, _("the rake card, every band"), item),
+                                        *(_download(page, sheet_name, other) for other in files if other.kind == "rake-sheet"),
+                                        *(_download(page, _("for a print shop"), other) for other in files
+                                          if other.kind == "rake-press")]))
+    top += nodes.bullet_list("", *(nodes.list_item(
+        "", paragraph(nodes.strong("", one_line(title))),
+        nodes.bullet_list("", *(nodes.list_item("", paragraph(*line)) for line in lines), bullet="-"))
+        for title, lines in entries), bullet="*")
+    return top
+
+
+class DownloadsDirective(PageDirective):
+    """``.. rulebook:downloads::``: the printed files to take away."""
+
+    @classmethod
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any],
+             docname: str = "") -> nodes.Element | list[nodes.Element]:
+        return downloads_nodes(page)
 
 
 class ChangesDirective(PageDirective):
-    """``.. rulebook:changes::``: what changed in the edition (``:redline:`` its printed page, offered,
-    as ``offered`` names it)."""
-
-    option_spec: ClassVar[dict[str, Any]] = {**PageDirective.option_spec, "redline": _offered}
+    """``.. rulebook:changes::``: what changed in the edition."""
 
     @classmethod
     def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
-        return changes_nodes(page, options.get("redline"))
+        return changes_nodes(page)

@@ -1,15 +1,15 @@
 """Rulebook pages as reStructuredText, from a house's reading in one language and its history.
 
-Every string that reaches a page passes through ``rst.rst_text`` (as Jinja's
-``finalize``), so whatever a translator writes is shown as text and can never
-become a directive, a role or a link. Only the templates themselves write markup. What the pages say comes from the ``Reading`` (words, numbers, the
+A page's reST is its directive's line and the digest of what it shows: its words are nodes the directive
+makes (``rules``, ``parts``, ``pages``), never reST, and a template may print only ids and digests
+(``rst.source_value``, Jinja's ``finalize``: words printed there are refused). What the pages say comes from the ``Reading`` (words, numbers, the
 rules in place) and the ``History`` (what changed, the earlier texts, an archived edition's
 banner), both made before the build's jobs are forked; this module only writes them as reST.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from typing import Any
 
 import jinja2
@@ -24,15 +24,14 @@ from rulebook.reading import calculators
 from rulebook.reading.changes import RuleChange
 from rulebook.reading.table_facts import table_facts, table_rows
 from rulebook.publish.editions.archive import address, in_force_address
-from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
-from rulebook.publish.print.paper import NAMES, card_size, sheet
+from rulebook.publish.print.downloads import Download
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
 from rulebook.publish.site import pages as site_pages, parts, rules
-from rulebook.publish.site.rst import Markup, heading, ident, rst_text
+from rulebook.publish.site.rst import Markup, ident, source_value
 from rulebook.publish.site.svg import Drawing
 
-__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "heading", "ident", "rst_text"]
+__all__ = ["HAND_OF_CATEGORY", "PageRenderer", "Markup", "ident", "source_value"]
 
 # A hand of each category for the hand-ranking chart (checked against the engine when shown).
 HAND_OF_CATEGORY = {
@@ -45,19 +44,22 @@ HAND_OF_CATEGORY = {
 
 
 def rst_environment(project: Project, tr: Translations) -> jinja2.Environment:
-    """The reST templates' environment in ``tr``'s language: every value they print escaped as text."""
-    return environment(project, "rst", tr, finalize=rst_text)
+    """The reST templates' environment in ``tr``'s language: every value they print an id or a digest."""
+    return environment(project, "rst", tr, finalize=source_value)
 
 
 class PageRenderer:
     """Writes one house's pages in one language as reST, from its reading and its history."""
 
-    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False, archive: dict | None = None):
+    def __init__(self, project: Project, house_id: str, lang: str, editors: bool = False, archive: dict | None = None,
+                 files: Sequence[Download] = ()):
         """``editors``: the editors' edition (sources, excerpts, editorial notes, doctests, the
         translation status) rather than the reader's (rules and worked examples only); ``archive``:
         the pages of an earlier edition, published beside the edition in force (``archive.banner``:
-        its number, the pages and the rules in force). The reading and the history are the
-        project's own, made once (``Reading.of``, ``history``)."""
+        its number, the pages and the rules in force); ``files``: the printed files its pages offer (none
+        for the single page the rulebook PDF is printed from; only those printed are offered). The
+        reading and the history are the project's own, made once (``Reading.of``, ``history``)."""
+        self.files = tuple(item for item in files if item.size is not None)
         self.reading = reading = Reading.of(project, house_id, lang, editors)
         self.history = history(project, house_id, lang, editors)
         # What the Sphinx extension reads of the pages it builds (``rulebook.publish.site.sphinxext``).
@@ -75,7 +77,7 @@ class PageRenderer:
             text=reading.text, fill=reading.fill, examples_of=reading.examples_of,
             notes_of=reading.notes_of, source_language=reading.source_language,
             rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
-            long_date=fmt.long_date, heading=heading, ident=ident,
+            long_date=fmt.long_date, ident=ident,
             hand_ranks=self.hand_ranks, archive_link=self.archive_link,
             cite=reading.cite, part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
             authority_words=lambda: rules.digest(parts.authority(self)),
@@ -135,30 +137,15 @@ class PageRenderer:
             lines += [Markup(f">>> {outcome.call}"), Markup(shown_result(outcome))]
         return lines
 
-    def link(self, text: str, item: Download) -> Markup:
-        """A link to a downloadable file in the site's downloads folder (the name is the code's)."""
-        if not re.fullmatch(r"[a-z0-9-]+\.pdf", item.name):
-            raise ValueError(f"not a download name: {item.name!r}")
-        return Markup(f"`{rst_text(text)} <{DOWNLOADS}/{item.name}>`__")
-
-    def about(self, item: Download) -> str:
-        """What a reader wants to know before downloading: the format, the paper and the size."""
-        assert item.size is not None   # only the files printed are offered (``pages``)
-        return self.tr.gettext("PDF, {paper}, {size}").format(paper=item.paper, size=self.fmt.file_size(item.size))
-
-    def pages(self, status: list | None = None, files: list[Download] | None = None,
-              calculators_page: bool = False) -> dict[str, str]:
-        """Page name → reST source, for every page of the site; ``files``: the downloads it offers
-        (none for the single page the rulebook PDF is printed from; only those printed are offered);
+    def pages(self, status: list | None = None, calculators_page: bool = False) -> dict[str, str]:
+        """Page name → reST source, for every page of the site (``status``: the editors' status page's);
         ``calculators_page``: the site's HTML, where the calculators run (never a print)."""
-        files = [item for item in files or () if item.size is not None]
-        fmt = self.fmt
+        files = self.files
         tables = [table_facts(self.reading, row) for row in table_rows(self.book)]
         cards = any(item.kind == "card" for item in files)
         # The calculators run the engine of the edition in force: not on an archived edition's pages,
         # and not in the editors' edition, whose folder has no runtime beside it.
         offered = calculators.offered(self.reading) if calculators_page and not (self.archived or self.editors) else ()
-        tournament = not self.book.runs_cash_games   # its tables are a tournament's (table_facts.TOURNAMENT)
         offers = frozenset(name for name, offered_here in (("at-the-table", tables), ("calculators", offered),
                                                            ("downloads", files), ("cards", cards)) if offered_here)
         pages = {"index": self.render("index.rst.jinja", offers=Markup(" ".join(map(ident, sorted(offers)))),
@@ -173,21 +160,12 @@ class PageRenderer:
             pages[calculators.PAGE] = self.render("calculators.rst.jinja",
                                                   words=rules.digest(site_pages.calculators_nodes(self)))
         if files:
-            printing = self.book.printing
-            pages["downloads"] = self.render(
-                "downloads.rst.jinja", files=files, cards=cards, link=self.link, about=self.about, tournament=tournament,
-                language_name=fmt.language_name, bilingual=bilingual_languages(self.book),
-                card_size=tuple(fmt.count(round(side)) for side in card_size(printing)), card_name=NAMES[printing.card],
-                paper_name=NAMES[printing.paper], slots=len(sheet(printing).slots))
+            pages["downloads"] = self.render("downloads.rst.jinja", words=rules.digest(*site_pages.downloads_nodes(self)))
         if status is not None and self.editors:   # a build report: for the editors, not the readers
             pages["status"] = self.render("status.rst.jinja", words=rules.digest(site_pages.status_nodes(self, status)))
         if self.glossary:
             pages["glossary"] = self.render("glossary.rst.jinja")
-        redline_pdf = next((item for item in files if item.kind == "redline"), None)
-        # (the printed file as the code names it: its name, size and paper, never a translated word)
-        pages["changes"] = self.render("changes.rst.jinja",
-                                       redline_file=Markup(site_pages.offered(redline_pdf)) if redline_pdf else "",
-                                       words=rules.digest(site_pages.changes_nodes(self, redline_pdf)))
+        pages["changes"] = self.render("changes.rst.jinja", words=rules.digest(site_pages.changes_nodes(self)))
         for part in self.book.parts:
             pages[part.id] = self.render("part.rst.jinja", part=part)
         return pages

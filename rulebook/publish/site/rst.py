@@ -1,8 +1,10 @@
-"""Text as reStructuredText: every string a page shows is escaped here, so that it stays text.
+"""The words of a page as they reach it, and what a page's reST may hold.
 
-Whatever a translator writes is shown as text and can never become a directive, a role or a link
-(``docs``: data is never code, text is never markup). Only the templates and the helpers here
-write markup, and what they write is marked as such (``Markup``).
+A page's reST is a directive line or two (``.. rulebook:part:: rake`` and the digest of its words): its
+words are nodes the directive makes, each ``nodes.Text`` on one line (``one_line``), never parsed as reST,
+so whatever a translator writes can never become a directive, a role or a link (``docs``: data is never
+code, text is never markup). A reST template prints only ids and digests (``source_value``); markup a
+helper writes is marked as such (``Markup``).
 """
 
 from __future__ import annotations
@@ -10,13 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from docutils.utils import column_width
-
 
 # Every line boundary docutils knows (str.splitlines'), not str.split(): no-break spaces must survive.
 BREAKS = re.compile(r"[ \t\r\n\f\v\x1c-\x1e\x85\u2028\u2029]+")
 _CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")   # never text (the gate refuses them)
-_SPECIAL = re.compile(r"([!-/:-@\[-`{-~•‣⁃])")
+_TOKEN = re.compile(r"[a-z0-9-]*")   # what a reST template may print unmarked: a digest, an id
 
 
 class Markup(str):
@@ -25,17 +25,23 @@ class Markup(str):
 
 def one_line(value: Any) -> str:
     """Any value as the words a page shows: one line (every line boundary one space), no control
-    character. What a ``nodes.Text`` of a rule holds (``rules``), and what ``rst_text`` escapes."""
+    character. What every ``nodes.Text`` of a page holds (``rules``, ``parts``, ``pages``)."""
     if value is None:
         return ""
     return BREAKS.sub(" ", _CONTROLS.sub("", str(value))).strip()
 
 
-def rst_text(value: Any) -> str:
-    """Any value as literal reST text: one line, every punctuation mark escaped."""
+def source_value(value: Any) -> str:
+    """What a reST template may print: markup a helper wrote (``Markup``: an id, the page names of a
+    table of contents), or a token (a digest, a flag). Words never: a page's words are nodes its directive
+    makes (``rules``, ``parts``, ``pages``), never reST parsed from a translation; text printed here is refused."""
     if isinstance(value, Markup):
         return value
-    return _SPECIAL.sub(r"\\\1", one_line(value))
+    if value is None:
+        return ""
+    if not _TOKEN.fullmatch(str(value)):
+        raise ValueError(f"a reST template printed words, not a token: {str(value)[:60]!r} (words are nodes)")
+    return str(value)
 
 
 def ident(value: str) -> Markup:
@@ -43,9 +49,3 @@ def ident(value: str) -> Markup:
     if not re.fullmatch(r"[a-z0-9-]+", value):
         raise ValueError(f"not an id: {value!r}")
     return Markup(value)
-
-
-def heading(text: str, underline: str) -> Markup:
-    """A title and its underline, as long as the title is wide (a wide character takes two columns)."""
-    escaped = rst_text(text)
-    return Markup(f"{escaped}\n{underline * max(column_width(escaped), 1)}")

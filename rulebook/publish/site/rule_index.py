@@ -118,7 +118,8 @@ class RuleIndexDomain(Domain):
     directives: ClassVar[dict[str, type[Directive]]] = {
         "part": parts.PartDirective, "authority": parts.AuthorityDirective, "glossary": pages.GlossaryDirective,
         "at-the-table": pages.AtTheTableDirective, "calculators": pages.CalculatorsDirective,
-        "home": pages.HomeDirective, "status": pages.StatusDirective, "changes": pages.ChangesDirective}
+        "home": pages.HomeDirective, "status": pages.StatusDirective, "changes": pages.ChangesDirective,
+        "downloads": pages.DownloadsDirective}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}}
     data_version = 1   # raised whenever an entry's shape changes: a stored index is then read again
 

@@ -29,6 +29,7 @@ from rulebook.core.model import Proposal, Rule, Rulebook
 from rulebook.i18n.catalogs import Translations
 from rulebook.reading import Reading
 from rulebook.reading.changes import Changes, RuleChange
+from rulebook.publish.print.downloads import Download
 from rulebook.i18n.vocabulary import N_
 from rulebook.publish.site.rst import BREAKS, one_line
 
@@ -43,6 +44,7 @@ class Page(Protocol):
     editors: bool
     archived: bool
     changes: Changes | None
+    files: tuple[Download, ...]   # the printed files its pages offer
 
     def change_of(self, rule_id: str) -> RuleChange | None: ...
 
@@ -180,11 +182,11 @@ def table(head: Sequence[str], rows: Sequence[Sequence[Cell]], classes: tuple[st
     return nodes.table("", group, classes=list(classes))
 
 
-def digest(node: nodes.Node) -> str:
-    """What a node shows, in a few letters: the page's reST carries it beside the directive that makes
-    the node, so that Sphinx reads a page again exactly when its words change (a translation, a number,
-    a change mark, a picture), as it did when the words were in the reST."""
-    return hashlib.sha256(node.pformat().encode()).hexdigest()[:20]
+def digest(*shown: nodes.Node) -> str:
+    """What nodes show, in a few letters: the page's reST carries it beside the directive that makes
+    them, so that Sphinx reads a page again exactly when its words change (a translation, a number,
+    a change mark, a picture, a printed file's size), as it did when the words were in the reST."""
+    return hashlib.sha256("".join(node.pformat() for node in shown).encode()).hexdigest()[:20]
 
 
 def _meta(page: Page, part_id: str, stated: Rule) -> nodes.paragraph:
@@ -257,20 +259,23 @@ class PageDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {"words": directives.unchanged}
 
     @classmethod
-    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any], docname: str = "") -> nodes.Element:
+    def made(cls, page: Page, arguments: Sequence[str], options: Mapping[str, Any],
+             docname: str = "") -> nodes.Element | list[nodes.Element]:
         """The page's nodes for the directive's ``arguments`` and ``options`` (as its ``option_spec``
-        read them), on the page ``docname``: what ``run`` returns, and what a test reads of a page."""
+        read them), on the page ``docname``: what ``run`` returns (a label before its section, if it has one),
+        and what a test reads of a page."""
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
-        node = self.made(RENDERERS[self.env.app], self.arguments, self.options, self.env.docname)
+        made = self.made(RENDERERS[self.env.app], self.arguments, self.options, self.env.docname)
+        found: list[nodes.Element] = made if isinstance(made, list) else [made]
         document = self.state.document
-        for named in node.findall(nodes.Element):
+        for named in (inner for node in found for inner in node.findall(nodes.Element)):
             if named["names"]:
                 (document.note_explicit_target if named["ids"] else document.note_implicit_target)(named, named)
-        for code in node.findall(nodes.literal_block):   # a failing doctest names the page and line
-            self.set_source_info(code)
-        return [node]
+        for code in (inner for node in found for inner in node.findall(nodes.literal_block)):
+            self.set_source_info(code)   # a failing doctest names the page and line
+        return list(found)
 
 
 def setup_nodes(app: Sphinx) -> None:

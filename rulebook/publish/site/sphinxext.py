@@ -85,8 +85,9 @@ def config_inited(app: Sphinx, config: Config) -> None:
     docutils_language(lang)
     rst_language(lang)
     _search_in_the_language(app, project, lang)
-    _RENDERERS[app] = rules.RENDERERS[app] = renderer = PageRenderer(project, house_id, lang, config.rulebook_editors,
-                                                                     config.rulebook_archive or None)
+    given = config.rulebook_renderer
+    _RENDERERS[app] = rules.RENDERERS[app] = renderer = given() if callable(given) else PageRenderer(
+        project, house_id, lang, config.rulebook_editors, config.rulebook_archive or None)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -534,6 +535,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rulebook_project", None, "")
     # The pages, when the command already rendered them (to stamp the build): a function, like the project.
     app.add_config_value("rulebook_pages", None, "")
+    # The page renderer the command made for these pages (with the printed files they offer), a function too.
+    app.add_config_value("rulebook_renderer", None, "")
     app.add_config_value("rulebook_fingerprint", "", "env", types=[str])
     app.add_config_value("rulebook_house", "", "env", types=[str])
     app.add_config_value("rulebook_redline_said", {}, "env", types=[dict])   # REDLINE_SAID translated
