@@ -80,7 +80,7 @@ class Loanwords(SphinxPostTransform):
     default_priority = 800
 
     def run(self, **kwargs: Any) -> None:
-        reading = rules.RENDERERS[self.app].reading
+        reading = rules.page_of(self.config).reading
         words = reading.project.glossary.borrowed(reading.lang)
         if not words:
             return
@@ -209,7 +209,7 @@ class PrintedBuilder(SingleFileHTMLBuilder):
 
     def init(self) -> None:
         super().init()
-        page = rules.RENDERERS[self.app]
+        page = rules.page_of(self.config)
         self.printer = PrintRenderer(page.reading.project, page.book.id, self.config.language)
 
     def write_doc(self, docname: str, doctree: nodes.document) -> None:

@@ -17,11 +17,11 @@ import hashlib
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
-from weakref import WeakKeyDictionary
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
 from rulebook.core.examples import WorkedExample
@@ -61,9 +61,12 @@ class Page(Protocol):
     def hand_ranks(self) -> list[dict[str, Any]]: ...
 
 
-# The page renderer ``sphinxext.config_inited`` makes for each Sphinx application (one house in one
-# language): what a directive reads its rule from.
-RENDERERS: WeakKeyDictionary[Sphinx, Page] = WeakKeyDictionary()
+def page_of(config: Config) -> Page:
+    """The page renderer of a Sphinx build (one house in one language): the command's, or the one
+    ``sphinxext.config_inited`` makes, handed over in the configuration as a function (Sphinx keeps
+    functions out of its pickled environment): what a directive, a transform or a builder reads from."""
+    page: Page = config.rulebook_renderer()
+    return page
 
 META = "rule-meta"            # the line under a rule's title: its number, then its marks (CSS class)
 REFERENCE = "rule-reference"  # a rule stated elsewhere in the house's book: a sentence leading there
@@ -250,7 +253,7 @@ def _proposed(page: Page, stated: Rule, proposal: Proposal | None) -> list[nodes
 
 class PageDirective(SphinxDirective):
     """A directive of the rulebook domain: its nodes made (``made``) from the page renderer of the
-    Sphinx application (``RENDERERS``); its ``:words:`` option, the digest of what they show, only
+    Sphinx build (``page_of``); its ``:words:`` option, the digest of what they show, only
     tells Sphinx when to read the page again. Each labelled node (given its ids: a rule's, a section's,
     a term's) is noted as a label, each section titled with words as docutils names a heading, in the
     order of the page, as docutils noted them when they were reST; each doctest names its page."""
@@ -267,7 +270,7 @@ class PageDirective(SphinxDirective):
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
-        made = self.made(RENDERERS[self.env.app], self.arguments, self.options, self.env.docname)
+        made = self.made(page_of(self.config), self.arguments, self.options, self.env.docname)
         found: list[nodes.Element] = made if isinstance(made, list) else [made]
         document = self.state.document
         for named in (inner for node in found for inner in node.findall(nodes.Element)):

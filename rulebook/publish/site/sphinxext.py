@@ -50,8 +50,11 @@ from rulebook.publish.site.svg import suit_colour
 STATIC = Path(__file__).parent / "static"
 ENV_VERSION = 2   # 1: the index kept as an environment attribute; 2: in RuleIndexDomain
 
-# The page renderer ``config_inited`` makes for each Sphinx application (one house in one language).
-_RENDERERS: WeakKeyDictionary[Sphinx, PageRenderer] = WeakKeyDictionary()
+def _renderer(app: Sphinx) -> PageRenderer:
+    """The build's page renderer (``rules.page_of``), as this extension knows it: the whole renderer."""
+    renderer = app.config.rulebook_renderer()
+    assert isinstance(renderer, PageRenderer)
+    return renderer
 
 # What a redline's words are, said before them (``deleted``/``inserted`` nodes): in English, and in the
 # page's language in ``rulebook_redline_said``.
@@ -86,8 +89,10 @@ def config_inited(app: Sphinx, config: Config) -> None:
     rst_language(lang)
     _search_in_the_language(app, project, lang)
     given = config.rulebook_renderer
-    _RENDERERS[app] = rules.RENDERERS[app] = renderer = given() if callable(given) else PageRenderer(
-        project, house_id, lang, config.rulebook_editors, config.rulebook_archive or None)
+    if not callable(given):   # a bare sphinx-build: made here, once, and handed over as the command's is
+        made = PageRenderer(project, house_id, lang, config.rulebook_editors, config.rulebook_archive or None)
+        config.rulebook_renderer = lambda: made
+    renderer = _renderer(app)
     # Every page of the language depends on this: a change re-reads them all (never a stale page).
     config.rulebook_fingerprint = project.fingerprint(house_id, lang)
     config.doctest_global_setup = doctest_setup(project.root / renderer.book.house_file)
@@ -161,7 +166,7 @@ def _archive_notice(renderer: PageRenderer, archive: dict) -> str:
 def html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     """Offer the page in every language the house publishes, each named in its own language."""
     archive = app.config.rulebook_archive
-    renderer = _RENDERERS[app]
+    renderer = _renderer(app)
     here = "../" * pagename.count("/")                    # this page's folder to its edition's
     edition = f"{here}../../" if archive else here        # to the current edition's
     context["rulebook_languages"] = [
@@ -186,7 +191,7 @@ _VIEWPORT = re.compile(r'<meta name="viewport"[^>]*>\s*')
 
 def _place(app: Sphinx) -> Place:
     """Where this build is published; an editors' edition has no public address."""
-    book, archive = _RENDERERS[app].book, app.config.rulebook_archive
+    book, archive = _renderer(app).book, app.config.rulebook_archive
     return Place(None if app.config.rulebook_editors else book.base_url, book.id, app.config.language or "en",
                  book.house["official_language"], folder(archive.get("edition")) if archive else "")
 
@@ -201,7 +206,7 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
     alternates (``rulebook.publish.site.web``), one viewport tag (docutils adds a second to the theme's), the
     web app manifest of an edition kept offline, and no stylesheet for code where no code is shown (a
     reader's page); the 404 page's languages lead to their home pages."""
-    renderer, place = _RENDERERS[app], _place(app)
+    renderer, place = _renderer(app), _place(app)
     book = renderer.book
     rulebook = renderer.text(book.title)
     page = Markup(context.get("title") or "").striptags()
@@ -229,7 +234,7 @@ def stable_section_ids(app: Sphinx, doctree: nodes.document) -> None:
     """A heading's first id is the id every language shares (the rule's, the section's), not docutils'
     slug of the translated title: the ¶ link, "On this page" and the switcher then carry across
     languages. Runs before Sphinx's table-of-contents collector reads the ids."""
-    stable = _RENDERERS[app].anchor_ids
+    stable = _renderer(app).anchor_ids
     sections = list(doctree.findall(nodes.section))
     # A section's stable id is its label's name. Docutils may have given that id to another heading
     # whose title slug happens to spell it (the section "Showdown order" and the rule
@@ -275,7 +280,7 @@ def _calculators_data(app: Sphinx) -> str:
     """The calculators page's data (``rulebook.reading.calculators``) as JSON; the runtime it names is
     the site's own, two folders up (``rulebook.publish.site.runtime``)."""
     if app not in _CALCULATORS:
-        renderer = _RENDERERS[app]
+        renderer = _renderer(app)
         found = runtime.runtime(renderer.project.root)
         where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE,
                  "snapshot": runtime.SNAPSHOT, "lock": found.lock}
@@ -299,7 +304,7 @@ def _calculators_head(app: Sphinx) -> Markup:
     version = hashlib.sha256(_calculators_data(app).encode("utf-8")).hexdigest()[:8]
     links = Markup('\n<link rel="preload" as="fetch" crossorigin="anonymous" href="{}" data-calculators>').format(
         f"{CALCULATORS_DATA}?v={version}")
-    for name in runtime.runtime(_RENDERERS[app].project.root).starting:
+    for name in runtime.runtime(_renderer(app).project.root).starting:
         kind = 'rel="modulepreload"' if name.endswith(".mjs") else 'rel="preload" as="fetch" crossorigin="anonymous"'
         links += Markup('\n<link {} href="{}">').format(Markup(kind), f"../../{name}")
     return links
@@ -307,7 +312,7 @@ def _calculators_head(app: Sphinx) -> Markup:
 
 def builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
-    renderer = _RENDERERS[app]
+    renderer = _renderer(app)
     given = app.config.rulebook_pages
     pages = given() if callable(given) else renderer.pages(all_status(renderer.project), calculators_page=app.builder.name == "html")
     for name, text in pages.items():
@@ -347,7 +352,7 @@ def build_finished(app: Sphinx, exception: Exception | None) -> None:
         return
     folder = Path(app.outdir) / offline.RULES
     folder.mkdir(exist_ok=True)
-    reading = _RENDERERS[app].reading
+    reading = _renderer(app).reading
     place = _place(app)
     written = set()
     for name, (part, rule) in rule_addresses(reading).items():
@@ -378,7 +383,7 @@ def rule_addresses(reading: Reading) -> dict[str, tuple[Any, Any]]:
 
 def _picture(app: Sphinx) -> link_preview.Picture:
     """The link preview's picture of this house and language: its rulebook's title and its name."""
-    renderer = _RENDERERS[app]
+    renderer = _renderer(app)
     return link_preview.picture(renderer.text(renderer.book.title), renderer.book.name, app.config.language or "en")
 
 
@@ -393,7 +398,7 @@ def write_offline(app: Sphinx, exception: Exception | None) -> None:
     (``rulebook.publish.site.offline``), once every other file of the folder is written."""
     if exception is not None or not _offline(app):
         return
-    renderer = _RENDERERS[app]
+    renderer = _renderer(app)
     book = renderer.book
     outdir = Path(app.outdir)
     rules = {f"{offline.RULES}/{name}": f"{part.id}.html#{rule.id}"
@@ -432,7 +437,7 @@ def write_rule_index(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def _write_rule_index(app: Sphinx) -> None:
-    renderer = _RENDERERS[app]
+    renderer = _renderer(app)
     parts = [part.id for part in renderer.book.parts]
     found = _rule_index(app.env).rules
     order = [name for name in parts if name in found] + sorted(name for name in found if name not in parts)
@@ -504,7 +509,7 @@ class SuitColours(SphinxTransform):
     default_priority = 700
 
     def apply(self, **kwargs: Any) -> None:
-        deck = _RENDERERS[self.app].book.deck
+        deck = _renderer(self.app).book.deck
         for text in list(self.document.findall(nodes.Text)):
             coloured = [found for found in _CARD.finditer(text) if suit_colour(found.group()[-1], deck)]
             if not coloured or isinstance(text.parent, (nodes.literal_block, nodes.literal, nodes.raw)):
