@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, TypeVar
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -40,7 +40,30 @@ _KEYWORDS: dict[str, tuple[int, int] | tuple[tuple[int, str], int] | None] = {"_
              "pgettext": ((1, "c"), 2)}
 
 
-T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Derived(Generic[K, V]):
+    """One kind of thing a stage derives from a loaded project alone (a language's look-up, a reading, a
+    Jinja environment, an earlier edition, a job's inputs), declared by the module that makes it and typed
+    by its key and what it is. Each is made once per project and key, on first use, and kept with that
+    project: it lives as long as the command's project, is found again by every stage and every job forked
+    after, and is never seen by another project (a test's, an earlier edition's)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<Derived {self.name}>"
+
+    def of(self, project: Project, key: K, make: Callable[[], V]) -> V:
+        """What ``make`` gives for ``key``, made once for ``project``."""
+        made: dict[K, V] = project._made.setdefault(self, {})
+        if key not in made:
+            made[key] = make()
+        return made[key]
+
 
 @dataclass(frozen=True, eq=False)
 class HouseView:
@@ -83,17 +106,9 @@ class Project:
     catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
     code_digest: str = ""                            # the templates and the generator's code, hashed once
     read: Mapping[str, str] = field(default_factory=dict, repr=False)   # each file read → digest of its bytes
-    # What the stages derive from this project alone (``once``); a copy made by dataclasses.replace starts empty.
-    _made: dict = field(default_factory=dict, init=False, repr=False)
-
-    def once(self, key: tuple, make: Callable[[], T]) -> T:
-        """What ``make`` gives for ``key``, made once per project. A loaded project never changes, so
-        what is derived from it alone (a language's look-up, a reading, a Jinja environment, an
-        earlier edition, a job's inputs) is made on first use and found again by every stage, and by
-        every job forked after."""
-        if key not in self._made:
-            self._made[key] = make()
-        return self._made[key]
+    # What the stages derive from this project alone, by kind (``Derived``); a copy made by
+    # dataclasses.replace starts empty.
+    _made: dict[Derived[Any, Any], dict[Any, Any]] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def load(cls, root: Path | str) -> "Project":
@@ -166,8 +181,8 @@ class Project:
 
     def translations(self, lang: str) -> Translations:
         """The look-up for one language (English: the source itself)."""
-        return self.once(("translations", lang),
-                         lambda: Translations(lang, None if lang == SOURCE_LANGUAGE else self.catalogs.get(lang)))
+        return TRANSLATIONS.of(self, lang,
+                               lambda: Translations(lang, None if lang == SOURCE_LANGUAGE else self.catalogs.get(lang)))
 
     def fingerprint(self, house_id: str, lang: str) -> str:
         """What every page of a house's language depends on, beyond its own source text.
@@ -266,3 +281,7 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, code_d
 
 
 __all__ = ["Project", "LANGUAGES"]
+
+
+# Each language's look-up (``Project.translations``).
+TRANSLATIONS: Derived[str, Translations] = Derived("translations")

@@ -104,3 +104,26 @@ def test_each_house_becomes_the_engines_house_once(tree, monkeypatch):
             reading = Reading.of(project, view.book.id, lang)
             page_data(reading, offered(reading), {})
     assert sum(made.values()) == len(project.houses), made
+
+
+def test_what_a_stage_derives_is_made_once_per_project_and_key_and_never_shared(project):
+    """A ``Derived`` kind gives each project its own values: made on first use for a key, found again
+    after, and never handed to another project (a copy made with ``dataclasses.replace`` starts empty).
+    Kills: a derivation kept by key alone (one project's reading served to another)."""
+    import dataclasses
+
+    from rulebook.project import Derived
+    from rulebook.reading import Reading
+
+    made: list[str] = []
+    kind: Derived[str, str] = Derived("probe")
+
+    def make(key: str) -> str:
+        made.append(key)
+        return f"{key}!"
+
+    assert kind.of(project, "a", lambda: make("a")) == "a!" and kind.of(project, "a", lambda: make("again")) == "a!"
+    other = dataclasses.replace(project)
+    assert kind.of(other, "a", lambda: make("other")) == "other!" and made == ["a", "other"]
+    assert Reading.of(project, "club", "ro") is Reading.of(project, "club", "ro")
+    assert Reading.of(other, "club", "ro") is not Reading.of(project, "club", "ro")

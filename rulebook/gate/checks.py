@@ -29,7 +29,7 @@ from rulebook.core.numbering import numbering_problems
 from rulebook.core.yamlload import MAX_TEXT
 from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of
 from rulebook.i18n.glossary import Glossary
-from rulebook.project import Project
+from rulebook.project import Derived, Project
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
 from rulebook.gate.documents import document_problems
@@ -368,7 +368,7 @@ def _judging_code(project: Project) -> str:
         for path in sorted((project.root / "pokerrules").rglob("*.py")):
             h.update(path.relative_to(project.root).as_posix().encode() + b"\0" + path.read_bytes() + b"\1")
         return h.hexdigest()
-    return project.once(("judging-code",), engine)
+    return JUDGING_CODE.of(project, (), engine)
 
 
 def _seal(commit: str, code: str, rows: list[list[Any]]) -> str:
@@ -417,3 +417,7 @@ def _problem_rows(value: list[Any]) -> bool:
     return all(isinstance(row, list) and len(row) == 6 and text(row[0]) and isinstance(row[1], int) and text(row[2])
                and (row[3] is None or text(row[3])) and (row[4] is None or text(row[4])) and text(row[5])
                for row in value)
+
+
+# The digest of the code that judges a catalog (``judging_code``), once per project.
+JUDGING_CODE: Derived[tuple[()], str] = Derived("judging code")

@@ -26,7 +26,7 @@ from rulebook.core.values import Value, resolve
 from rulebook.i18n.catalogs import Translations
 from rulebook.i18n.formatting import LocaleFormatter, cldr, collation_key
 from rulebook.i18n.glossary import Glossary, Term
-from rulebook.project import Project
+from rulebook.project import Derived, Project
 from rulebook.reading.pictures import Picture, PictureError, pictures
 
 
@@ -103,7 +103,7 @@ class Reading:
     @classmethod
     def of(cls, project: Project, house_id: str, lang: str, editors: bool = False) -> "Reading":
         """The project's one reading of a house in a language (made on first use)."""
-        return project.once(("reading", house_id, lang, editors), lambda: cls(project, house_id, lang, editors))
+        return READINGS.of(project, (house_id, lang, editors), lambda: cls(project, house_id, lang, editors))
 
     @property
     def numbers(self) -> Mapping[str, str]:
@@ -255,3 +255,6 @@ def _other_words(term: Term, lang: str) -> list[str]:
             kept.append(word)
     return kept
 
+
+# The project's readings, by house, language and edition (the editors' or the reader's): ``Reading.of``.
+READINGS: Derived[tuple[str, str, bool], Reading] = Derived("readings")

@@ -16,7 +16,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from rulebook.project import Project
+from rulebook.project import Derived, Project
 from rulebook.editions import EditionError, RefusedEdition, commit_of, load_at, tag_name
 from rulebook.gate.checks import refused
 
@@ -45,7 +45,7 @@ def edition_at(project: Project, house_id: str, edition: int) -> Archived | None
     """A house's earlier edition ``edition`` as tagged in the project's repository, or None when
     that tag is not there. RefusedEdition for one the gate refuses: an earlier edition is published
     only as today's tree would be."""
-    return project.once(("edition", house_id, edition), lambda: _edition_at(project, house_id, edition))
+    return EDITIONS.of(project, (house_id, edition), lambda: _edition_at(project, house_id, edition))
 
 
 def _edition_at(project: Project, house_id: str, edition: int) -> Archived | None:
@@ -156,3 +156,7 @@ class Place:
         if not self.base:
             return None
         return f"{self.base.rstrip('/')}/{self.house}/{lang or self.lang}/{self.folder}{path}"
+
+
+# A house's earlier editions as the project's repository tags them (None: not tagged), once per project.
+EDITIONS: Derived[tuple[str, int], Archived | None] = Derived("earlier editions")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from rulebook.project import Project
+from rulebook.project import Derived, Project
 from rulebook.editions import tag_name
 from rulebook.reading import Reading
 from rulebook.reading.changes import Changes, between
@@ -34,7 +34,7 @@ class History:
 def history(project: Project, house_id: str, lang: str, editors: bool = False) -> History:
     """The history of the house's edition that ``project`` holds (the one in force, or an archived
     one), in ``lang``, as the project's repository records the editions before it (made once)."""
-    return project.once(("history", house_id, lang, editors), lambda: _history(project, house_id, lang, editors))
+    return HISTORIES.of(project, (house_id, lang, editors), lambda: _history(project, house_id, lang, editors))
 
 
 def _history(project: Project, house_id: str, lang: str, editors: bool) -> History:
@@ -65,7 +65,7 @@ def _earlier(house_id: str, lang: str, before: list[Archived], shown: Project) -
 
 def _between(house_id: str, lang: str, older: Archived, newer: Project) -> Changes:
     """The changes from an archived edition to a later one, compared once per command."""
-    return newer.once(("changes", house_id, lang, older.commit),
+    return CHANGES.of(newer, (house_id, lang, older.commit),
                       lambda: between(Reading.of(older.project, house_id, lang), Reading.of(newer, house_id, lang),
                                       tag_name(house_id, older.edition)))
 
@@ -91,3 +91,9 @@ def _previous(project: Project, house: str) -> str:
     on it, and a new tag changes no source file."""
     previous = previous_edition(project, house)
     return previous.commit if previous else ""
+
+
+# A house's history in a language (edition, editors' or readers'), and the changes from an archived edition
+# (by its commit) to a later one: each made once per project.
+HISTORIES: Derived[tuple[str, str, bool], History] = Derived("histories")
+CHANGES: Derived[tuple[str, str, str], Changes] = Derived("changes")

@@ -18,7 +18,7 @@ from typing import Any, Callable
 import jinja2
 
 from rulebook.i18n.catalogs import Translations
-from rulebook.project import Project
+from rulebook.project import Derived, Project
 
 # Each template folder's escaping and whitespace: reST escapes every value as text (its ``finalize``,
 # given by the site, ``rulebook.publish.site.builds.render``) and writes its own whitespace; HTML escapes every
@@ -35,8 +35,8 @@ def environment(project: Project, folder: str, tr: Translations | None = None,
     """The environment of ``templates/<folder>`` in ``tr``'s language (None: a page that translates
     nothing), with the project's catalogs; ``finalize``: what every value printed becomes (a folder's
     is always the same one: the environment is made once per folder and language)."""
-    return project.once(("environment", folder, tr.locale if tr is not None else None),
-                        lambda: _environment(project, folder, tr, finalize))
+    return ENVIRONMENTS.of(project, (folder, tr.locale if tr is not None else None),
+                           lambda: _environment(project, folder, tr, finalize))
 
 
 def _environment(project: Project, folder: str, tr: Translations | None,
@@ -66,3 +66,7 @@ def bytecode_cache(root: Path, kind: str) -> jinja2.BytecodeCache | None:
     except OSError:
         return None
     return jinja2.FileSystemBytecodeCache(str(folder))
+
+
+# Each template folder's environment in each language (None: a page that translates nothing), once per project.
+ENVIRONMENTS: Derived[tuple[str, str | None], jinja2.Environment] = Derived("template environments")

@@ -34,7 +34,7 @@ from rulebook.core import sources
 from rulebook.core.code import closure
 from rulebook.core.memo import Memo, digest
 from rulebook.i18n.catalogs import rule_of
-from rulebook.project import Project
+from rulebook.project import Derived, Project
 
 CODE = ("rulebook", "templates", "pokerrules")
 # What prints (besides the modules ``PRINTING`` imports): its templates and stylesheets, and the
@@ -63,7 +63,7 @@ def inputs_of(project: Project, house: str, languages: Iterable[str], code: Call
                     _entries_of(project, house, parts[1], found)
         return sources.digest_of_reads(chosen, project.root)
 
-    return project.once(("inputs", "job", house, languages, code, every_entry), find)
+    return JOB_INPUTS.of(project, (house, languages, code, every_entry), find)
 
 
 def _is_catalog(parts: tuple[str, ...]) -> bool:
@@ -85,7 +85,7 @@ def _entries_of(project: Project, house: str, lang: str, found: str) -> str:
         return digest("entries", str(catalog.locale), *(f"{key}: {value}" for key, value in catalog.mime_headers),
                       *entries)
 
-    return project.once(("inputs", "entries", house, lang), find)
+    return CATALOG_ENTRIES.of(project, (house, lang), find)
 
 
 def unshown_contexts(project: Project) -> dict[str, frozenset[str]]:
@@ -105,7 +105,7 @@ def unshown_contexts(project: Project) -> dict[str, frozenset[str]]:
                 for house, view in project.houses.items()
                 for shown in [{rule.id for rule in view.editors_book.rules}]}
 
-    return project.once(("inputs", "unshown"), find)
+    return UNSHOWN.of(project, (), find)
 
 
 def _relative(root: Path, name: str) -> tuple[str, ...]:
@@ -133,7 +133,7 @@ def print_code(project: Project) -> Callable[[str], bool]:
         modules = frozenset(_imported(project))
         return lambda path: path in modules or path.startswith(PRINT_FOLDERS)
 
-    return project.once(("inputs", "print code"), find)
+    return PRINT_CODE.of(project, (), find)
 
 
 def print_code_digest(project: Project) -> str:
@@ -165,3 +165,12 @@ def _imported(project: Project) -> list[str]:
 
 
 _closure = closure   # the modules a module imports: rulebook.core.code
+
+
+# What the jobs of a project read, each found once per project: a job's inputs (by house, languages, the
+# code it reads and whether a catalog counts whole), the entries of a catalog a house can show, the
+# contexts no house shows, and which files of the code a print job reads.
+JOB_INPUTS: Derived[tuple[str, frozenset[str], Callable[[str], bool] | None, bool], str] = Derived("job inputs")
+CATALOG_ENTRIES: Derived[tuple[str, str], str] = Derived("catalog entries")
+UNSHOWN: Derived[tuple[()], dict[str, frozenset[str]]] = Derived("unshown contexts")
+PRINT_CODE: Derived[tuple[()], Callable[[str], bool]] = Derived("print code")
