@@ -9,6 +9,8 @@ banner), both made before the build's jobs are forked; this module only writes t
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +29,7 @@ from rulebook.publish.editions.archive import address, in_force_address
 from rulebook.publish.print.downloads import Download
 from rulebook.publish.machinery.environments import environment
 from rulebook.publish.editions.history import history
-from rulebook.publish.site import pages as site_pages, parts, rules
+from rulebook.publish.site import pages as site_pages, parts, rules, runtime, wheel
 from rulebook.publish.site.rst import Markup, ident, source_value
 from rulebook.publish.site.svg import Drawing
 
@@ -84,6 +86,16 @@ class PageRenderer:
             glossary_words=lambda: rules.digest(site_pages.glossary_nodes(self)),
         )
         self.drawing = Drawing(reading)
+
+    @functools.cached_property
+    def calculators_data(self) -> str:
+        """The calculators page's data (``rulebook.reading.calculators``) as JSON; the runtime it names is
+        the site's own, two folders up (``rulebook.publish.site.runtime``)."""
+        found = runtime.runtime(self.project.root)
+        where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE,
+                 "snapshot": runtime.SNAPSHOT, "lock": found.lock}
+        data = calculators.page_data(self.reading, calculators.offered(self.reading), where)
+        return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
     @property
     def terms(self) -> tuple[Term, ...]:

@@ -8,13 +8,11 @@ incremental build re-reads just what an edit touched.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import jinja2
 from docutils import nodes
@@ -39,7 +37,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, runtime, web, wheel
+from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, runtime, web
 from rulebook.publish.machinery import precompress
 from rulebook.publish.editions.archive import Place, folder
 from rulebook.publish.machinery.environments import bytecode_cache
@@ -271,22 +269,12 @@ def calculators_page(app: Sphinx, pagename: str, templatename: str, context: dic
         app.add_js_file("calculators.js", loading_method="defer")
 
 
-# The calculators page's data of each Sphinx application, made once (its head names its digest).
-_CALCULATORS: WeakKeyDictionary[Sphinx, str] = WeakKeyDictionary()
 CALCULATORS_DATA = "_static/calculators.json"
 
 
 def _calculators_data(app: Sphinx) -> str:
-    """The calculators page's data (``rulebook.reading.calculators``) as JSON; the runtime it names is
-    the site's own, two folders up (``rulebook.publish.site.runtime``)."""
-    if app not in _CALCULATORS:
-        renderer = _renderer(app)
-        found = runtime.runtime(renderer.project.root)
-        where = {"pyodide": f"../../{found.pyodide}", "engine": f"../../{found.engine}", "wheel": wheel.FILE,
-                 "snapshot": runtime.SNAPSHOT, "lock": found.lock}
-        data = calculators.page_data(renderer.reading, calculators.offered(renderer.reading), where)
-        _CALCULATORS[app] = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
-    return _CALCULATORS[app]
+    """The calculators page's data (``PageRenderer.calculators_data``), made once a build: its head names its digest."""
+    return _renderer(app).calculators_data
 
 
 def write_calculators(app: Sphinx, exception: Exception | None) -> None:
