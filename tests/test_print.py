@@ -731,3 +731,22 @@ def test_no_page_is_less_than_a_third_full_unless_a_part_starts_after_it(ruleboo
                 assert bottom - top >= 18 * 1.1, (path.relative_to(rulebooks).as_posix(), number, f"{fill:.0%} full")
             checked += 1
     assert checked > 400
+
+
+def test_the_single_page_print_reads_is_refused_in_a_line_when_missing_or_malformed(tmp_path):
+    """Print reads the pieces the print builder wrote (``print.json``): a folder without them, or with a
+    file that is not those pieces (cut short, a body not in four pieces), is said in one line naming the
+    file, never a traceback from deep in the assembly."""
+    from rulebook.publish.print.single_page import FILE, SinglePage
+
+    with pytest.raises(ValueError, match=f"{FILE}: the single page to print is unreadable"):
+        SinglePage.read(tmp_path)
+    (tmp_path / FILE).write_text('{"title": "x", "body": ["a", "b"]', encoding="utf-8")
+    with pytest.raises(ValueError, match="unreadable"):
+        SinglePage.read(tmp_path)
+    page = SinglePage("T", ("_static/basic.css",), ("a", "b", "c", "d"), ("rake",), {"rake": "Rake"}, None, {})
+    page.write(tmp_path)
+    assert SinglePage.read(tmp_path) == page
+    (tmp_path / FILE).write_text((tmp_path / FILE).read_text(encoding="utf-8").replace('"d"]', '"d", "e"]'), encoding="utf-8")
+    with pytest.raises(ValueError, match="four pieces"):
+        SinglePage.read(tmp_path)

@@ -45,9 +45,9 @@ from rulebook.publish.machinery.stamps import forget, remember, unchanged
 from rulebook.publish.site.web import write_site_files
 from rulebook.publish.machinery.workers import link_or_copy, run_jobs
 
-# The printed rulebook is made from a single page (``printed``) with Sphinx's plain theme's styles (a
-# screen theme's fixed-height layout does not paginate) and no permalinks (paper has no addresses).
-PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic", "html_permalinks": False}}
+# The printed rulebook is made from a single page (``printed``) with Sphinx's plain theme's styles: a
+# screen theme's fixed-height layout does not paginate.
+PRINT_OPTIONS = {"singlehtml": {"html_theme": "basic"}}
 
 # Builders whose output depends on nothing but what the stamp covers: an unchanged one is not rerun.
 # (The doctest builder always runs: running the examples is its purpose.) The site's stamps are

@@ -206,6 +206,7 @@ class PrintedBuilder(SingleFileHTMLBuilder):
 
     name = NAME
     default_translator_class = PrintedTranslator
+    add_permalinks = False   # paper has no addresses: no pilcrow after a heading
 
     def init(self) -> None:
         super().init()
