@@ -4,9 +4,11 @@ Cards are HTML from ``templates/print/`` made into PDF by WeasyPrint: an A6
 card per stakes and language, a landscape A4 sheet of two at true size with
 crop marks, a two-sided card in the house's language of authority and English
 (the house announces its rules in both), and a rake band card. The rulebook PDF
-is Sphinx's single-page HTML of each language, printed with its own stylesheet
-and a table of contents; the redline PDF is that page's "What changed in
-edition N" section printed alone. What they say comes from the house's reading
+is the single page Sphinx's print builder writes for paper in each language
+(``single_page``: the pieces of ``print.json``), with print's cover, contents
+and index between its pieces and its own stylesheet; the redline PDF is its
+"What changed in edition N" page printed alone, the short form its chosen
+rules. Nothing here reads or rewrites HTML. What they say comes from the house's reading
 in the language and its changes since the previous edition, made before the
 print jobs are forked (``rulebook.publish.editions.history.prepare``).
 """
