@@ -19,7 +19,7 @@ from docutils import nodes
 from rulebook.publish.machinery.staging import work_dir
 from rulebook.publish.print.short_form import MAX_PAGES, short_form_rules
 from rulebook.publish.print.single_page import SinglePage
-from rulebook.publish.site.printed import _joined, _marked, loanword
+from rulebook.publish.site.printed import loanword, mark_borrowed
 from tests.conftest import edit, line_of, pdf_info, run_rulebook
 
 
@@ -171,11 +171,15 @@ def test_loanwords_and_the_glossarys_other_languages_are_marked_in_the_text_only
 
 
 def test_a_borrowed_word_is_marked_in_text_written_in_pieces():
-    """A word after a separator written as its own text (" · " then "Straddle-ul automat") is marked with
+    """A word after a separator written as its own text ("Regula 3.4 · " then "Straddle-ul automat") is marked with
     the space before it, as the one text it reads as (mutation: ``_joined`` not called, the space left out)."""
-    paragraph = nodes.paragraph("", "", nodes.Text("Regula 3.4 ·"), nodes.Text(" Straddle-ul automat"))
-    _joined(paragraph)
-    pieces = _marked(paragraph.astext(), {"straddle-ul": False, "straddle": True})
-    assert pieces is not None and [piece.astext() for piece in pieces] == ["Regula 3.4 ·", " Straddle-ul", " automat"]
-    assert isinstance(pieces[1], loanword) and not pieces[1]["english"]
-    assert _marked("Un straddle", {"straddle": True})[1]["english"] and _marked("nimic", {"raise": True}) is None
+    paragraph = nodes.paragraph("", "", nodes.Text("Regula 3.4 · "), nodes.Text("Straddle-ul automat"))
+    mark_borrowed(paragraph, {"straddle-ul": False, "straddle": True})
+    assert [piece.astext() for piece in paragraph.children] == ["Regula 3.4 ·", " Straddle-ul", " automat"]
+    assert isinstance(paragraph[1], loanword) and not paragraph[1]["english"]
+    english = nodes.paragraph("", "", nodes.Text("Un straddle"))
+    mark_borrowed(english, {"straddle": True})
+    assert isinstance(english[1], loanword) and english[1]["english"]
+    plain = nodes.paragraph("", "", nodes.Text("nimic"))
+    mark_borrowed(plain, {"raise": True})
+    assert [type(piece) for piece in plain.children] == [nodes.Text]

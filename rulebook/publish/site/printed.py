@@ -81,16 +81,17 @@ class Loanwords(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         reading = rules.page_of(self.config).reading
-        words = reading.project.glossary.borrowed(reading.lang)
-        if not words:
-            return
-        for element in list(self.document.findall(nodes.TextElement)):
-            _joined(element)
-        for text in list(self.document.findall(nodes.Text)):
-            if _prose(text) and (pieces := _marked(text.astext(), words)) is not None:
-                parent = text.parent
-                at = next(index for index, child in enumerate(parent.children) if child is text)
-                parent[at:at + 1] = pieces
+        if words := reading.project.glossary.borrowed(reading.lang):
+            mark_borrowed(self.document, words)
+
+
+def mark_borrowed(tree: nodes.Element, words: dict[str, bool]) -> None:
+    """Each of ``words`` (lower case; True: written as in English) in the prose of ``tree`` a ``loanword``."""
+    for element in list(tree.findall(nodes.TextElement)):
+        _joined(element)
+    for text in list(tree.findall(nodes.Text)):
+        if _prose(text) and (marks := _borrowed(said := text.astext(), words)):
+            rules.marked(text, said, marks)
 
 
 def _joined(element: nodes.Element) -> None:
@@ -106,24 +107,19 @@ def _joined(element: nodes.Element) -> None:
             at += 1
 
 
-def _marked(text: str, words: dict[str, bool]) -> list[nodes.Node] | None:
-    """``text`` as its plain words and its borrowed ones (each with the space before it), or None if none is."""
-    pieces: list[nodes.Node] = []
+def _borrowed(text: str, words: dict[str, bool]) -> list[tuple[int, int, nodes.Node]]:
+    """Each borrowed word of ``text`` as a span of it (the space before the word included) and its
+    ``loanword`` node, in order."""
+    marks: list[tuple[int, int, nodes.Node]] = []
     at = 0
     for found in _WORD.finditer(text):
         english = words.get(found.group().lower())
         if english is None:
             continue
         start = found.start() - 1 if found.start() > at and text[found.start() - 1] == " " else found.start()
-        if start > at:
-            pieces.append(nodes.Text(text[at:start]))
-        pieces.append(loanword(text[start:found.end()], text[start:found.end()], english=english))
+        marks.append((start, found.end(), loanword(text[start:found.end()], text[start:found.end()], english=english)))
         at = found.end()
-    if not pieces:
-        return None
-    if at < len(text):
-        pieces.append(nodes.Text(text[at:]))
-    return pieces
+    return marks
 
 
 class LastWordsBound(SphinxPostTransform):

@@ -110,6 +110,24 @@ def words(template: str, links: Mapping[str, nodes.Node]) -> Iterator[nodes.Node
             yield links[name]
 
 
+def marked(text: nodes.Text, words: str, marks: Sequence[tuple[int, int, nodes.Node]]) -> None:
+    """``text`` (whose words are ``words``) replaced in its parent by its pieces: each span of ``marks``
+    (start, end, the node it becomes, in order) that node, the words between them text. Found by
+    identity, not by equality: an earlier text of the same words is not the one replaced."""
+    pieces: list[nodes.Node] = []
+    at = 0
+    for start, end, node in marks:
+        if start > at:
+            pieces.append(nodes.Text(words[at:start]))
+        pieces.append(node)
+        at = end
+    if at < len(words):
+        pieces.append(nodes.Text(words[at:]))
+    parent = text.parent
+    where = next(index for index, child in enumerate(parent.children) if child is text)
+    parent[where:where + 1] = pieces
+
+
 def paragraph(*children: nodes.Node, classes: tuple[str, ...] = (), **attributes: Any) -> nodes.paragraph:
     return nodes.paragraph("", "", *children, classes=list(classes), **attributes)
 

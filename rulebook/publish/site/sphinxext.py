@@ -502,17 +502,8 @@ class SuitColours(SphinxTransform):
             coloured = [found for found in _CARD.finditer(text) if suit_colour(found.group()[-1], deck)]
             if not coloured or isinstance(text.parent, (nodes.literal_block, nodes.literal, nodes.raw)):
                 continue
-            pieces: list[nodes.Node] = []
-            at = 0
-            for found in coloured:
-                if found.start() > at:
-                    pieces.append(nodes.Text(text[at:found.start()]))
-                pieces.append(nodes.inline(found.group(), found.group(),
-                                           classes=[f"suit-{suit_colour(found.group()[-1], deck)}"]))
-                at = found.end()
-            if at < len(text):
-                pieces.append(nodes.Text(text[at:]))
-            text.parent.replace(text, pieces)
+            rules.marked(text, str(text), [(found.start(), found.end(), nodes.inline(
+                found.group(), found.group(), classes=[f"suit-{suit_colour(found.group()[-1], deck)}"])) for found in coloured])
 
 
 # The extensions the rulebook's set-up loads: the doctests, and the 404 page (its addresses right at any depth).
