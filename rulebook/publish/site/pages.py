@@ -10,6 +10,7 @@ label of its own is titled and identified as docutils identifies a heading (its 
 from __future__ import annotations
 
 import re
+from datetime import date
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -19,15 +20,17 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 
 from rulebook.gate.status import LanguageStatus, all_status
+from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.reading import calculators as floor_calculators
+from rulebook.reading.changes import ParameterChange, RuleChange
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
 from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.site.parts import authority
 from rulebook.publish.site.redline import redline_nodes
 from rulebook.publish.site.rst import one_line
-from rulebook.publish.site.rules import META, Page, PageDirective, link, paragraph, table
+from rulebook.publish.site.rules import META, SEPARATOR, Page, PageDirective, link, paragraph, rule_address, table
 
 
 def titled(title: str) -> nodes.section:
@@ -120,7 +123,7 @@ def _meaning(page: Page, term: Term) -> list[nodes.Element]:
     if defined := reading.rule_of(term):
         part_id, stated = defined
         said.append(paragraph(nodes.Text(one_line(page.tr.gettext("The rule:")) + " "),
-                              link(one_line(reading.fill(stated.title, stated.values)), f"{part_id}.html#{stated.id}")))
+                              link(one_line(reading.fill(stated.title, stated.values)), rule_address(part_id, stated.id))))
     return said
 
 
@@ -160,7 +163,7 @@ def _stakes_section(page: Page, facts: TableFacts) -> nodes.section:
 
 
 def _cited(page: Page, rule: CitedRule, shown: str | None = None) -> nodes.reference:
-    return link(one_line(shown or page.reading.cite(rule.rule_id) or ""), f"{rule.part_id}.html#{rule.rule_id}")
+    return link(one_line(shown or page.reading.cite(rule.rule_id) or ""), rule_address(rule.part_id, rule.rule_id))
 
 
 def _detail(page: Page, detail: Detail) -> list[nodes.Node]:
@@ -187,7 +190,7 @@ def calculators_nodes(page: Page) -> nodes.section:
         found = titled(one_line(item.title))
         decided: list[nodes.Node] = [nodes.Text(one_line(_("Decided by:")) + " ")]
         for index, rule in enumerate(item.rules):
-            decided += [link(one_line(f"{rule.cited} \u00b7 {rule.title}"), f"{rule.part_id}.html#{rule.rule_id}"),
+            decided += [link(one_line(f"{rule.cited} \u00b7 {rule.title}"), rule_address(rule.part_id, rule.rule_id)),
                         *([nodes.Text("; ")] if index < len(item.rules) - 1 else [])]
         found += nodes.container("", paragraph(*decided), classes=["calculator", f"calculator-{item.calculator.id}"])
         top += found
@@ -317,18 +320,18 @@ def changes_nodes(page: Page) -> nodes.section:
     if changes.examples:
         group = titled(one_line(_("Worked examples with new results")))
         for example in changes.examples:
-            group += paragraph(link(one_line(example.rule_title), f"{example.part_id}.html#{example.rule_id}"), classes=(META,))
+            group += paragraph(link(one_line(example.rule_title), rule_address(example.part_id, example.rule_id)), classes=(META,))
             group += paragraph(*redline_nodes(example.old_text, example.new_text))
         top += group
     return top
 
 
-def _dated(fmt: Any, day: Any) -> str:
+def _dated(fmt: LocaleFormatter, day: date | None) -> str:
     """A day as the language writes it ("1 decembrie 2026"); a dash for an edition that gives none."""
     return fmt.long_date(day) if day else "\u2014"
 
 
-def _changed_rule(page: Page, change: Any, previous: int | None) -> list[nodes.Node]:
+def _changed_rule(page: Page, change: RuleChange, previous: int | None) -> list[nodes.Node]:
     """A rule's entry (its label, as ``.. _added-…:`` left it, then its section): its number, then its
     text (new), its redline (changed), its last text (removed) or nothing more (renumbered)."""
     _ = page.tr.gettext
@@ -338,34 +341,34 @@ def _changed_rule(page: Page, change: Any, previous: int | None) -> list[nodes.N
         cited = one_line(_("Rule {number}").format(number=change.old_number))
         last = page.archive_link(previous, change.part_id, change.rule_id) if previous is not None else None
         entry += paragraph(link(cited, last) if last else nodes.Text(cited),
-                           nodes.Text(" \u00b7 " + one_line(_("No longer a rule of this house. Its last text:"))),
+                           nodes.Text(SEPARATOR + one_line(_("No longer a rule of this house. Its last text:"))),
                            classes=(META,))
         entry += paragraph(nodes.Text(one_line(change.old_text)))
     else:
         cited = (_("Rule {number}, formerly rule {old}").format(number=change.new_number, old=change.old_number)
                  if change.old_number and change.old_number != change.new_number
                  else _("Rule {number}").format(number=change.new_number))
-        entry += paragraph(link(one_line(cited), f"{change.part_id}.html#{change.rule_id}"), classes=(META,))
+        entry += paragraph(link(one_line(cited), rule_address(change.part_id, change.rule_id)), classes=(META,))
         if change.kind == "added":
             entry += paragraph(nodes.Text(one_line(change.new_text)))
         elif change.kind == "changed":
             if change.old_title != change.new_title:
-                entry += paragraph(*redline_nodes(change.old_title, change.new_title))
-            entry += paragraph(*redline_nodes(change.old_text, change.new_text))
+                entry += paragraph(*redline_nodes(change.old_title or "", change.new_title or ""))
+            entry += paragraph(*redline_nodes(change.old_text or "", change.new_text or ""))
     return [nodes.target("", "", ids=[change.anchor], names=[change.anchor]), entry]
 
 
-def _changed_number(page: Page, parameter: Any) -> list[nodes.Node]:
+def _changed_number(page: Page, parameter: ParameterChange) -> list[nodes.Node]:
     """A house number's line: old → new, the rules quoting it (links), the table cards printing it."""
     _ = page.tr.gettext
     line: list[nodes.Node] = [nodes.Text(one_line(_("{parameter}: {old} → {new}").format(
         parameter=parameter.label, old=parameter.old, new=parameter.new)))]
     if parameter.rules:
-        line.append(nodes.Text(" \u00b7 " + one_line(_("Quoted by:")) + " "))
+        line.append(nodes.Text(SEPARATOR + one_line(_("Quoted by:")) + " "))
         for at, (rule_id, part_id, title) in enumerate(parameter.rules):
-            line += [*([nodes.Text(", ")] if at else []), link(one_line(title), f"{part_id}.html#{rule_id}")]
+            line += [*([nodes.Text(", ")] if at else []), link(one_line(title), rule_address(part_id, rule_id))]
     if parameter.cards:
-        line.append(nodes.Text(" \u00b7 " + one_line(_("On the table cards: {cards}").format(cards=", ".join(parameter.cards)))))
+        line.append(nodes.Text(SEPARATOR + one_line(_("On the table cards: {cards}").format(cards=", ".join(parameter.cards)))))
     return line
 
 

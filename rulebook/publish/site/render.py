@@ -72,16 +72,10 @@ class PageRenderer:
         self.archived = bool(archive)
         self.in_force = frozenset(archive["rules"]) if archive else frozenset()
         self.env = rst_environment(project, reading.tr)
-        book, fmt = reading.book, reading.fmt
+        # What the reST templates read: the book's parts, ids, and the digest of each page's words.
         self.context: dict[str, Any] = dict(
-            book=book, house=book.house, editors=editors, proposals=book.proposals, tr=reading.tr,
-            language=reading.tr.locale, official=reading.official_language(), archived=self.archived,
-            text=reading.text, fill=reading.fill, examples_of=reading.examples_of,
-            notes_of=reading.notes_of, source_language=reading.source_language,
-            rule_of=reading.rule_of, money=fmt.money, percent=fmt.percent, edition=fmt.edition,
-            long_date=fmt.long_date, ident=ident,
-            hand_ranks=self.hand_ranks, archive_link=self.archive_link,
-            cite=reading.cite, part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
+            book=reading.book, editors=editors, ident=ident,
+            part_words=lambda part_id: rules.digest(parts.part_nodes(self, part_id)),
             authority_words=lambda: rules.digest(parts.authority(self)),
             glossary_words=lambda: rules.digest(site_pages.glossary_nodes(self)),
         )

@@ -92,6 +92,11 @@ def depart_rule(translator: SphinxTranslator, node: rule) -> None:
     pass
 
 
+def rule_address(part_id: str, rule_id: str) -> str:
+    """Where a rule is on the site, from a page beside its part's: its part's page, at the rule."""
+    return f"{part_id}.html#{rule_id}"
+
+
 def link(text: str, uri: str) -> nodes.reference:
     """A link whose words are text (as an anonymous reST link ```text <uri>`__`` was)."""
     return nodes.reference("", "", nodes.Text(text), name=" ".join(text.split()), refuri=uri)
@@ -242,7 +247,7 @@ def _reference(page: Page, see: str) -> list[nodes.Node]:
     reading = page.reading
     part_id, target = reading.placed[see]
     part = next(part for part in page.book.parts if part.id == part_id)
-    links = {"rule": link(one_line(reading.title(target)), f"{part_id}.html#{target.id}"),
+    links = {"rule": link(one_line(reading.title(target)), rule_address(part_id, target.id)),
              "part": nodes.Text(one_line(reading.text(part.title)))}
     try:
         return list(words(page.tr.gettext(SEE), links))
