@@ -305,6 +305,7 @@ def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
         for line in found.group(3).splitlines():
             name, _, value = line.strip()[1:].partition(":")
             options[name] = directive.option_spec[name](value.strip() or None)
-        return shown(directive.made(renderer, [found.group(2)] if found.group(2) else [], options)) + "\n"
+        made = directive.made(renderer, [found.group(2)] if found.group(2) else [], options)
+        return "".join(shown(node) for node in (made if isinstance(made, list) else [made])) + "\n"   # a label, then its page
 
     return _DIRECTIVE.sub(made, rst)

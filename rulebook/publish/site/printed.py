@@ -15,7 +15,7 @@ patterns) and a heading's last two words (a heading never leaves one word alone 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Set
+from collections.abc import Set
 from typing import Any
 
 from docutils import nodes
@@ -30,7 +30,7 @@ from sphinx.writers.html5 import HTML5Translator
 from rulebook.publish.print.printing import PrintRenderer
 from rulebook.publish.print.short_form import short_form_rules
 from rulebook.publish.print.single_page import SinglePage
-from rulebook.publish.site import rules
+from rulebook.publish.site import rules, web
 
 NAME = "printed"
 CHANGES = "changes"   # the page of what changed in the edition: printed alone as the redline
@@ -53,12 +53,6 @@ def visit_loanword(translator: HTML5Translator, node: loanword) -> None:
 
 def depart_loanword(translator: HTML5Translator, node: loanword) -> None:
     translator.body.append("</span>")
-
-
-def reader_styles(css_files: Iterable[Any]) -> list[Any]:
-    """The style sheets of a reader's page: no stylesheet for code, which no reader's page shows (20 kB
-    a page saved)."""
-    return [css for css in css_files if not str(getattr(css, "filename", css)).endswith("pygments.css")]
 
 
 def _prose(text: nodes.Text) -> bool:
@@ -230,7 +224,7 @@ class PrintedBuilder(SingleFileHTMLBuilder):
                     if node["ids"] and node["ids"][0] in chosen and not node["classes"]}
         SinglePage(
             title=self.env.titles[self.config.root_doc].astext(),
-            stylesheets=tuple(css.filename for css in sorted(reader_styles(self._css_files), key=lambda css: css.priority)),
+            stylesheets=tuple(css.filename for css in sorted(web.reader_styles(self._css_files), key=lambda css: css.priority)),
             body=(joined[0], joined[1], joined[2], joined[3]),
             pages=pages,
             titles={node["docname"]: title.astext() for node in files if node["docname"] in pages

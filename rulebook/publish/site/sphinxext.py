@@ -50,7 +50,7 @@ ENV_VERSION = 2   # 1: the index kept as an environment attribute; 2: in RuleInd
 
 def _renderer(app: Sphinx) -> PageRenderer:
     """The build's page renderer (``rules.page_of``), as this extension knows it: the whole renderer."""
-    renderer = app.config.rulebook_renderer()
+    renderer = rules.page_of(app.config)
     assert isinstance(renderer, PageRenderer)
     return renderer
 
@@ -211,7 +211,7 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
     context["rulebook_title"] = title = web.page_title(page, book.name, rulebook)
     context["metatags"] = _VIEWPORT.sub("", context.get("metatags") or "")
     if not app.config.rulebook_editors:   # no code is highlighted on a reader's page: 20 kB a page saved
-        context["css_files"] = printed.reader_styles(context.get("css_files", ()))
+        context["css_files"] = web.reader_styles(context.get("css_files", ()))
     if app.builder.name != "html":
         context["rulebook_head"] = ""
         return
