@@ -24,6 +24,9 @@ from tests.conftest import ROOT, pdf_text, run_rulebook, set_translations
 
 FIXTURE = ROOT / "tests" / "fixtures" / "harbour"
 
+# One worker builds the room once for every test here (xdist would build it once per worker).
+pytestmark = pytest.mark.xdist_group("harbour")
+
 # What only the other houses say: their names, their money, their stakes and rules.
 OTHERS = re.compile(r"(?<!\w)(?:Gentlemen|Poker room|Sala de póker|lei|leu|RON|Romanian|Croatian|croata|rumano|"
                     r"chips? race|carrera de fichas|1/3|5/10|2/2|PLO|Omaha|rake cap|tope de rake|FineDrinks|"
