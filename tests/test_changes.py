@@ -349,6 +349,20 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(one_edition, tmp_
     assert "Glossary" in text
 
 
+def test_the_downloads_page_offers_what_changed_only_when_there_is_an_edition_to_compare_with(built_site, project):
+    """Published, the downloads page of each house's language links to what changed in the edition when the
+    edition before it is recorded, and says nothing of it otherwise (a first edition's page would only say
+    there is nothing to compare; printed, the link would lead nowhere)."""
+    from rulebook.publish.editions.archive import previous_edition
+
+    for house_id, view in project.houses.items():
+        compared = previous_edition(project, house_id) is not None
+        for lang in view.book.languages:
+            page = (built_site / house_id / lang / "downloads.html").read_text(encoding="utf-8")
+            page = page[page.index("<article"):page.index("</article>")]   # the theme's menu lists every page
+            assert 'href="downloads/' in page and ('href="changes.html"' in page) == compared, (house_id, lang)
+
+
 def test_redline_words_are_text_never_markup():
     """Whatever the old and new texts hold, the redline's nodes give back their words as text: kept words
     as ``nodes.Text``, the others in ``deleted`` and ``inserted`` nodes, nothing parsed."""
@@ -484,6 +498,8 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
     site = edition_build / "site" / "club" / lang
     for page in ("downloads.html", "changes.html"):
         assert f'href="downloads/redline-{lang}.pdf"' in (site / page).read_text(encoding="utf-8"), page
+    downloads = (site / "downloads.html").read_text(encoding="utf-8")
+    assert 'href="changes.html"' in downloads[downloads.index("<article"):downloads.index("</article>")]   # what changed
     assert (site / "downloads" / f"redline-{lang}.pdf").read_bytes() == path.read_bytes()
 
 

@@ -440,8 +440,8 @@ def test_the_hand_rankings_page_opens_with_the_engines_chart_in_every_language(s
 
 def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_site(site, project):
     """Linked from the home page; each link a file of the site's own downloads folder, with its size
-    in the reader's language (and one to the changes page); the rulebook in the page's language,
-    every stakes' card and sheet."""
+    in the reader's language; the rulebook in the page's language, every stakes' card and sheet (the link
+    to what changed, where there is an edition to compare with: tests/test_changes.py)."""
     from rulebook.i18n.formatting import LocaleFormatter
 
     for house_id, view in project.houses.items():
@@ -450,9 +450,8 @@ def test_the_downloads_page_offers_the_rulebook_and_every_card_from_inside_the_s
             folder = site / house_id / lang
             assert 'href="downloads.html"' in (folder / "index.html").read_text(encoding="utf-8"), (house_id, lang)
             html = (folder / "downloads.html").read_text(encoding="utf-8")
-            links = re.findall(r'<a class="reference external" href="([^"]+)">', html)
-            assert "changes.html" in links                       # what changed in this view, beside its files
-            links.remove("changes.html")
+            links = [link for link in re.findall(r'<a class="reference external" href="([^"]+)">', html)
+                     if link != "changes.html"]
             wanted = {f"downloads/rulebook-{lang}.pdf"}
             if book.runs_cash_games:
                 wanted |= {f"downloads/{kind}-{row['name'].replace('/', '-')}.pdf"

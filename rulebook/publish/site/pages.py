@@ -387,8 +387,8 @@ def about(page: Page, item: Download) -> str:
 
 def downloads_nodes(page: Page) -> list[nodes.Element]:
     """The printed files a reader takes away (``page.files``, served from the site's downloads folder): the
-    rulebook, what changed, the short form, and each table card with its sheet, print shop's page and
-    two-sided card; and the control that keeps them all on the device, for a table without a signal."""
+    rulebook, what changed since the edition before (if one is recorded), the short form, and each table card
+    with its sheet, print shop's page and two-sided card; and the control that keeps them on the device."""
     _, book, files = page.tr.gettext, page.book, page.files
     cards = any(item.kind == "card" for item in files)
     top = titled(one_line(_("Downloads")))
@@ -410,7 +410,7 @@ def downloads_nodes(page: Page) -> list[nodes.Element]:
     rulebooks: list[list[nodes.Node]] = [
         *(_download(page, _("The whole rulebook, every part and the glossary"), item) for item in files if item.kind == "rulebook"),
         *([[link(one_line(_("What changed in edition {edition}").format(edition=book.edition)), "changes.html")]]
-          if book.edition else []),
+          if page.changes is not None else []),   # a first edition's page only says there is nothing to compare
         *(_download(page, _("What changed in edition {edition}, every changed word marked").format(edition=book.edition), item)
           for item in files if item.kind == "redline"),
         *(_download(page, _("Short form: the rules players meet most, on one or two pages"), item)
