@@ -11,6 +11,7 @@ import shutil
 import stat
 import subprocess
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -19,6 +20,9 @@ import pytest
 
 from rulebook.core import yamlload
 from rulebook.publish.site.rule_index import RuleIndexDomain
+
+if TYPE_CHECKING:
+    from rulebook.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("rules", "houses", "locales", "templates", "executable_examples", "rulebook", "pokerrules", "conf.py",
@@ -309,3 +313,18 @@ def expanded(renderer, rst: str, shown=lambda node: node.pformat()) -> str:
         return "".join(shown(node) for node in (made if isinstance(made, list) else [made])) + "\n"   # a label, then its page
 
     return _DIRECTIVE.sub(made, rst)
+
+
+def print_as_make_site_does(project: Project, build: Path, languages: tuple[str, ...],
+                            houses: tuple[str, ...]) -> list[Path]:
+    """The printed rulebooks and short forms as `make site` prints them: after the cards, which a
+    rulebook lists. So a book of unchanged sources is the very file `make site` printed, taken from
+    the print cache, and only what a test changed is printed again (on a fresh clone, as in CI, the
+    cache holds only what `make site` printed)."""
+    from rulebook.publish.build import print_rulebooks
+    from rulebook.publish.print.printing import build_cards
+
+    build_cards(project, build, languages, houses)
+    printed = print_rulebooks(project, build, languages, houses)
+    assert printed is not None
+    return printed

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, article, broken_links, copy_sources, edit, expanded, one_line, pdf_text, \
-    run_rulebook, set_translations
+    print_as_make_site_does, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
 pytestmark = pytest.mark.xdist_group("editions")
@@ -332,7 +332,6 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(one_edition, tmp_
     """A first edition has nothing to redline: no redline PDF (one left from an earlier build is not
     carried over), no offer of one, and the printed rulebook ends without the changes page."""
     from rulebook.project import Project
-    from rulebook.publish.build import print_rulebooks
 
     project = Project.load(one_edition)
     # published by an earlier build, as builds publish (a link to the version): its redline of a tag since deleted
@@ -341,7 +340,7 @@ def test_a_first_edition_prints_no_redline_and_no_changes_page(one_edition, tmp_
     stale.write_bytes(b"%PDF- a redline of a tag since deleted")
     (tmp_path / "build" / "pdf").symlink_to("pdf.1")
     stale = tmp_path / "build" / "pdf" / "casino" / "redline-en.pdf"
-    printed = print_rulebooks(project, tmp_path / "build", ("en",), ("casino",))
+    printed = print_as_make_site_does(project, tmp_path / "build", ("en",), ("casino",))
     assert printed == [tmp_path / "build" / "pdf" / "casino" / name for name in ("rulebook-en.pdf", "short-form-en.pdf")]
     assert not stale.exists()
     text = pdf_text(printed[0])
