@@ -245,13 +245,17 @@ def run_rulebook(tree: Path, *args: str) -> Run:
     return Run(code, out.getvalue(), err.getvalue())
 
 
+def article_html(html: str) -> str:
+    """The page's own HTML, without the theme around it (its menu links every page, its switcher every
+    language); "" for a page without one."""
+    found = re.search(r'<article[^>]*>(.*)</article>', html, re.S)
+    return found.group(1) if found else ""
+
+
 def article(html: str) -> str:
     """The page's own text: the rules, without the theme around them (the language switcher names every language)."""
-    found = re.search(r'<article[^>]*>(.*)</article>', html, re.S)
-    if not found:
-        return ""
     # Column headings that list the site's languages (the glossary) name a language, not a house's.
-    body = re.sub(r"<thead>.*?</thead>", " ", found.group(1), flags=re.S)
+    body = re.sub(r"<thead>.*?</thead>", " ", article_html(html), flags=re.S)
     return re.sub(r"<[^>]+>", " ", body)
 
 

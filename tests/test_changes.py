@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, article, broken_links, copy_sources, edit, expanded, one_line, pdf_text, \
+from tests.conftest import ROOT, article, article_html, broken_links, copy_sources, edit, expanded, one_line, pdf_text, \
     print_as_make_site_does, run_rulebook, set_translations
 
 # One worker builds the two editions and their site once for every test here.
@@ -357,8 +357,7 @@ def test_the_downloads_page_offers_what_changed_only_when_there_is_an_edition_to
     for house_id, view in project.houses.items():
         compared = previous_edition(project, house_id) is not None
         for lang in view.book.languages:
-            page = (built_site / house_id / lang / "downloads.html").read_text(encoding="utf-8")
-            page = page[page.index("<article"):page.index("</article>")]   # the theme's menu lists every page
+            page = article_html((built_site / house_id / lang / "downloads.html").read_text(encoding="utf-8"))
             assert 'href="downloads/' in page and ('href="changes.html"' in page) == compared, (house_id, lang)
 
 
@@ -497,8 +496,7 @@ def test_the_redline_pdf_in_each_language(editions, edition_build, lang):
     site = edition_build / "site" / "club" / lang
     for page in ("downloads.html", "changes.html"):
         assert f'href="downloads/redline-{lang}.pdf"' in (site / page).read_text(encoding="utf-8"), page
-    downloads = (site / "downloads.html").read_text(encoding="utf-8")
-    assert 'href="changes.html"' in downloads[downloads.index("<article"):downloads.index("</article>")]   # what changed
+    assert 'href="changes.html"' in article_html((site / "downloads.html").read_text(encoding="utf-8"))   # what changed
     assert (site / "downloads" / f"redline-{lang}.pdf").read_bytes() == path.read_bytes()
 
 
