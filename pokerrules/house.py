@@ -7,28 +7,37 @@ band whose rake is not the house percentage of its pots (within 1 unit of its mo
 which carries ``.path`` -- the keys and list indices leading to the bad value, e.g.
 ``("stakes", 2, "rake", "cap")`` -- so a loader can point at the file and line.
 
-Rake rules (seed 000, "RAKE"): each pot's rake is read from the band table; one cap covers the whole
-hand (main and side pots together), filled from the main pot first -- the seed's worked examples
-(main 201 + side 782 -> 10 + 10 at a cap of 20) show this, although its sentence "5 % up to the
-cap from each main pot and side pot" could be read as a cap per pot; the cap is the short-handed
-one when 2 to 4 players were dealt in; "no flop, no drop"; a split single-board pot is raked only
-from dead money, with the split-pot cap.
+The rake is stated for the house (``rake:``), for a game (``rake: {games: {PLO: …}}``) or for a stakes row
+(its ``rake:``): a row's statement replaces its game's, a game's the house's (``pokerrules.rake``).
+Rake rules (seed 000, "RAKE"): each pot's rake is read from the band table where the house has one;
+one cap covers the whole hand (main and side pots together), filled from the main pot first -- the
+seed's worked examples (main 201 + side 782 -> 10 + 10 at a cap of 20) show this, although its
+sentence "5 % up to the cap from each main pot and side pot" could be read as a cap per pot; the cap
+is the short-handed one when 2 to 4 players were dealt in; "no flop, no drop"; a split single-board
+pot is raked only from dead money, with the split-pot cap.
+
+Amounts are whole numbers of the house's money: of its cents (``subunits``: 100) where its file writes
+an amount with cents ("0.25" and its code), so that the engine never rounds a sum it was not asked to.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
 from .betting import AllInRule, UndercallRule
 from .cards import check_amount
+from .rake import RAKE_KEYS, Jackpot, Rake, Rounding, read_rake
 from .showdown import ShowdownRule
+from .strict import HouseError, choice as _choice, mapping as _mapping, numbers as _numbers, text as _str, whole as _int
 
-__all__ = ["House", "HouseError", "Stakes", "RakeBand", "PlayerRange", "Times", "GAMES"]
+__all__ = ["House", "HouseError", "Stakes", "RakeBand", "PlayerRange", "Times", "GAMES", "Rake", "Jackpot"]
 
 #: Game codes used in the stakes table: structure and variant.
 GAMES: dict[str, tuple[str, str]] = {
@@ -44,18 +53,6 @@ SHOWDOWN_RULES = tuple(ShowdownRule)
 
 #: Where a bad value is in a house file: the keys and list indices leading to it.
 _Path = tuple[str | int, ...]
-
-
-class HouseError(ValueError):
-    """A house-parameter file is wrong. ``path`` locates the bad value; ``str(err)`` says what is wrong."""
-
-    def __init__(self, message: str, path: Sequence[str | int] = ()) -> None:
-        super().__init__(message)
-        self.path: _Path = tuple(path)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
 
 
 @dataclass(frozen=True)
@@ -83,7 +80,8 @@ class PlayerRange:
 
 @dataclass(frozen=True)
 class Stakes:
-    """One row of the stakes table ("CASH GAME LIMITS AND MIN. BUY-IN")."""
+    """One row of the stakes table ("CASH GAME LIMITS AND MIN. BUY-IN"), with the rake that holds at its
+    tables (its own, else its game's, else the house's; None: no rake is taken there)."""
 
     name: str
     game: str
@@ -91,21 +89,38 @@ class Stakes:
     big_blind: int
     buy_in_min: int
     buy_in_max: int | None
-    rake_percent: int | None          # None: the house takes no rake at these stakes (its rows give none)
-    rake_cap: int | None
-    short_handed_cap: int | None
-    split_pot_cap: int | None
     straddle: int | None              # None: the house states no straddle at these stakes
     auto_straddle: int | None
     raise_unit: int
     straddle_by_agreement: int | None = None
     role: str | None = None          # what a rulebook calls this row ("nlh-low"), whatever its blinds
-    drop: int | None = None          # a flat rake per hand, taken from the main pot, instead of a percentage
+    rake: Rake | None = None
 
     @property
     def raked(self) -> bool:
-        """Whether the house rakes the pots of these stakes (a percentage, or a flat drop)."""
-        return self.rake_percent is not None or self.drop is not None
+        """Whether the house rakes the pots of these stakes (a percentage, an amount per amount, a flat drop)."""
+        return self.rake is not None and self.rake.takes
+
+    @property
+    def rake_percent(self) -> int | None:
+        return self.rake.percent if self.rake else None
+
+    @property
+    def rake_cap(self) -> int | None:
+        return self.rake.cap if self.rake else None
+
+    @property
+    def short_handed_cap(self) -> int | None:
+        return self.rake.short_handed_cap if self.rake else None
+
+    @property
+    def split_pot_cap(self) -> int | None:
+        return self.rake.split_pot_cap if self.rake else None
+
+    @property
+    def drop(self) -> int | None:
+        """A flat rake per hand, taken from the main pot, instead of a percentage."""
+        return self.rake.drop if self.rake else None
 
     @property
     def structure(self) -> str:
@@ -141,46 +156,7 @@ class Times:
 
 
 # --------------------------------------------------------------------------------------------
-# Strict reading helpers
-
-
-def _mapping(data: Any, path: _Path, keys: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise HouseError(f"expected a mapping of {', '.join(keys)}", path)
-    known = set(keys) | set(optional)
-    for k in data:
-        if k not in known:
-            raise HouseError(f"unknown key {k!r}; expected one of: {', '.join(sorted(known))}", path + (k,))
-    for k in keys:
-        if k not in data:
-            raise HouseError(f"missing key {k!r}", path)
-    return data
-
-
-def _int(data: Mapping[str, Any], key: str, path: _Path, *, minimum: int = 0, allow_null: bool = False) -> Any:
-    v = data[key]
-    p = path + (key,)
-    if v is None and allow_null:
-        return None
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise HouseError(f"{key} must be a whole number, not {v!r}", p)
-    if v < minimum:
-        raise HouseError(f"{key} must be at least {minimum}, not {v}", p)
-    return v
-
-
-def _str(data: Mapping[str, Any], key: str, path: _Path) -> str:
-    v = data[key]
-    if not isinstance(v, str) or not v.strip():
-        raise HouseError(f"{key} must be a text, not {v!r}", path + (key,))
-    return v
-
-
-def _choice(data: Mapping[str, Any], key: str, path: _Path, choices: Sequence[str]) -> str:
-    v = data[key]
-    if v not in choices:
-        raise HouseError(f"{key} must be one of {', '.join(choices)}, not {v!r}", path + (key,))
-    return v
+# Reading the stakes
 
 
 def _players(data: Any, path: _Path) -> PlayerRange:
@@ -197,7 +173,20 @@ _STAKES_KEYS = ("name", "game", "small_blind", "big_blind", "buy_in")
 _STAKES_OPTIONAL = ("rake", "straddle", "auto_straddle", "raise_unit", "straddle_by_agreement", "role", "rake_tier")
 
 
-def _stakes(data: Any, path: _Path) -> Stakes:
+def _blinds_named(name: str, sb: int, bb: int, subunits: int) -> bool:
+    """Whether a row's name is its blinds as the house writes them: "1/3", or "0.25/0.50" in a house
+    that counts in cents (each number the blind, in the house's money)."""
+    written = name.split("/")
+    try:
+        shown = [Decimal(number) for number in written]
+    except InvalidOperation:
+        return False
+    return len(written) == 2 and all(re.fullmatch(r"\d*\.?\d+", number) for number in written) and \
+        [number * subunits for number in shown] == [sb, bb]
+
+
+def _stakes(data: Any, path: _Path, subunits: int) -> tuple[Stakes, Mapping[str, Any] | None]:
+    """A row of the stakes table, and the rake it states (read once the house's and games' are known)."""
     m = _mapping(data, path, _STAKES_KEYS, optional=_STAKES_OPTIONAL)
     for label, example in (("role", "nlh-low"), ("rake_tier", "low")):   # names the rules use, never numbers
         value = m.get(label)
@@ -215,34 +204,18 @@ def _stakes(data: Any, path: _Path) -> Stakes:
     bb = _int(m, "big_blind", path, minimum=1)
     if bb < sb:
         raise HouseError(f"the big blind ({bb}) is smaller than the small blind ({sb})", path + ("big_blind",))
-    if name != f"{sb}/{bb}":
-        raise HouseError(f"the stakes are named {name!r} but the blinds are {sb}/{bb}", path + ("name",))
+    if not _blinds_named(name, sb, bb, subunits):
+        shown = "/".join(_written(amount, subunits) for amount in (sb, bb))
+        raise HouseError(f"the stakes are named {name!r} but the blinds are {shown}", path + ("name",))
     bmin, bmax = _buy_in(m["buy_in"], path + ("buy_in",), bb)
-    pct = cap = shc = spc = None
-    if m.get("rake") is not None:
-        rp = path + ("rake",)
-        # A percentage, with a cap (null: none), a cap for few players and one for split pots where the
-        # house states them.
-        rk = _mapping(m["rake"], rp, (), optional=("percent", "cap", "short_handed_cap", "split_pot_cap", "drop"))
-        if ("percent" in rk) == ("drop" in rk):
-            raise HouseError("the rake of a pot is a percentage (percent: 5 %) or a flat drop per hand (drop: 1 …): "
-                             "give one", rp)
-        if "drop" in rk:
-            if set(rk) != {"drop"}:
-                raise HouseError("a drop is a flat amount per hand: it has no cap", rp + (sorted(set(rk) - {"drop"})[0],))
-            drop = _int(rk, "drop", rp, minimum=1)
-            return Stakes(name, game, sb, bb, bmin, bmax, None, None, None, None, *_straddles(m, path, bb),
-                          m.get("role"), drop)
-        pct = _int(rk, "percent", rp)
-        if pct > 100:
-            raise HouseError(f"a rake of {pct} % is more than the pot", rp + ("percent",))
-        cap, shc, spc = (_int(rk, key, rp, allow_null=True) if key in rk else None
-                         for key in ("cap", "short_handed_cap", "split_pot_cap"))
-        for key, v in (("short_handed_cap", shc), ("split_pot_cap", spc)):
-            if v is not None and cap is not None and v > cap:
-                raise HouseError(f"the {key.replace('_', ' ')} ({v}) is above the normal cap "
-                                 f"({cap})", rp + (key,))
-    return Stakes(name, game, sb, bb, bmin, bmax, pct, cap, shc, spc, *_straddles(m, path, bb), m.get("role"))
+    if m.get("rake") is not None and not isinstance(m["rake"], Mapping):
+        raise HouseError("a row's rake is a mapping: percent, cap… (houses/README.md)", path + ("rake",))
+    return Stakes(name, game, sb, bb, bmin, bmax, *_straddles(m, path, bb), m.get("role")), m.get("rake")
+
+
+def _written(amount: int, subunits: int) -> str:
+    """An amount of the engine's money as the house file writes it ("0.25" for 25 cents)."""
+    return str(Decimal(amount) / subunits) if subunits > 1 and amount % subunits else str(amount // subunits)
 
 
 def _buy_in(data: Any, path: _Path, bb: int) -> tuple[int, int | None]:
@@ -278,7 +251,9 @@ def _straddles(m: Mapping[str, Any], path: _Path, bb: int) -> tuple[int | None, 
     return straddle, auto, unit, agreed
 
 
-def _bands(data: Any, path: _Path, stakes: Sequence[Stakes]) -> tuple[RakeBand, ...]:
+def _bands(data: Any, path: _Path, percents: Sequence[int], top_cap: int) -> tuple[RakeBand, ...]:
+    """The band table; each band's rake within 1 unit of each of the house's percentages of its pots
+    (``percents``), and the open-ended last band not below the highest cap."""
     if not isinstance(data, list) or not data:
         raise HouseError("bands must be a list of {from, to, rake} rows", path)
     bands: list[RakeBand] = []
@@ -304,7 +279,7 @@ def _bands(data: Any, path: _Path, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
             raise HouseError("only the last band may be open-ended (to: null)", p + ("to",))
         if bands and rake < bands[-1].rake:
             raise HouseError(f"the rake goes down ({bands[-1].rake} -> {rake}) for bigger pots", p + ("rake",))
-        for pct in sorted({_with_stakes(s.rake_percent) for s in stakes}):
+        for pct in sorted(set(percents)):
             # Consistency: every pot in the band pays within 1 unit of exactly pct % of it. The
             # difference is linear in the pot, so the two ends of the band decide.
             ends = (lo,) if hi is None else (lo, hi)
@@ -313,12 +288,10 @@ def _bands(data: Any, path: _Path, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
                     raise HouseError(
                         f"a pot of {pot} pays {rake} in this band, but {pct} % of it is "
                         f"{float(Fraction(pct * pot, 100)):g}: more than 1 apart", p + ("rake",))
-        if hi is None:
-            top_cap = max((s.rake_cap for s in stakes if s.rake_cap is not None), default=0)
-            if rake < top_cap:
-                raise HouseError(f"the open-ended last band pays {rake}, less than the highest cap "
-                                 f"({top_cap}): bigger pots would be raked less than the house percentage",
-                                 p + ("rake",))
+        if hi is None and rake < top_cap:
+            raise HouseError(f"the open-ended last band pays {rake}, less than the highest cap "
+                             f"({top_cap}): bigger pots would be raked less than the house percentage",
+                             p + ("rake",))
         bands.append(RakeBand(lo, hi, rake))
     if bands[-1].high is not None:
         raise HouseError(f"no band covers pots above {bands[-1].high}: the last band needs 'to: null'",
@@ -326,7 +299,8 @@ def _bands(data: Any, path: _Path, stakes: Sequence[Stakes]) -> tuple[RakeBand, 
     return tuple(bands)
 
 
-def _short_handed(rk: Mapping[str, Any], rp: _Path, stakes: Sequence[Stakes]) -> tuple[PlayerRange | None, PlayerRange | None]:
+def _short_handed(rk: Mapping[str, Any], rp: _Path, stated: Sequence[tuple[_Path, Rake]]) \
+        -> tuple[PlayerRange | None, PlayerRange | None]:
     """The short-handed and full-table player ranges, or neither: the cap for few players is one choice, read apart."""
     if ("short_handed_players" in rk) != ("full_table_players" in rk):
         raise HouseError("the cap for few players needs both ranges, short_handed_players and full_table_players",
@@ -338,29 +312,14 @@ def _short_handed(rk: Mapping[str, Any], rp: _Path, stakes: Sequence[Stakes]) ->
     if full.low != short.high + 1:
         raise HouseError(f"short-handed is {short.low}-{short.high} players, so the full-table range must start "
                          f"at {short.high + 1}, not {full.low}", rp + ("full_table_players", "min"))
-    for i, s in enumerate(stakes):
-        if s.short_handed_cap is None:
+    for where, rake in stated:
+        if rake.takes and rake.drop is None and rake.short_handed_cap is None:
             raise HouseError("the house caps the rake for few players: give these stakes their "
-                             "short_handed_cap", ("stakes", i, "rake"))
+                             "short_handed_cap", where)
     return short, full
 
 
 # --------------------------------------------------------------------------------------------
-
-
-_QUANTITY = re.compile(r"(-?\d+)\s*(?:%|[A-Za-z]+)\Z")   # an amount with its currency's code, "30 minutes", "5 %"
-
-
-def _numbers(data: Any) -> Any:
-    """A house file's quantities (an amount with its currency's code, ``30 minutes``, ``5 %``) as the whole numbers the engine
-    rules with; a house file gives each number with its unit."""
-    if isinstance(data, dict):
-        return {key: _numbers(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_numbers(value) for value in data]
-    if isinstance(data, str) and (match := _QUANTITY.match(data.strip())):
-        return int(match.group(1))
-    return data
 
 
 _T = TypeVar("_T")
@@ -372,6 +331,59 @@ def _with_stakes(value: _T | None) -> _T:
     if value is None:
         raise AssertionError("validated with the stakes")  # pragma: no cover
     return value
+
+
+def _stakes_table(m: Mapping[str, Any], subunits: int, house_rake: Rake | None, games: Mapping[str, Rake]) \
+        -> tuple[list[Stakes], list[tuple[_Path, Rake]]]:
+    """The stakes rows, each with the rake that holds at its tables, and every statement of the rake with
+    where it is written (the house's, the games', the rows' own)."""
+    rows = m.get("stakes") if "stakes" in m else []
+    if not isinstance(rows, list) or ("stakes" in m and not rows):
+        raise HouseError("stakes must be a non-empty list of stakes rows", ("stakes",))
+    stated: list[tuple[_Path, Rake]] = [(("rake",), house_rake)] if house_rake else []
+    stated += [(("rake", "games", game), rake) for game, rake in games.items()]
+    stakes: list[Stakes] = []
+    for i, row in enumerate(rows):
+        s, own = _stakes(row, ("stakes", i), subunits)
+        if any(t.name == s.name for t in stakes):
+            raise HouseError(f"the stakes {s.name!r} are listed twice", ("stakes", i, "name"))
+        if s.role is not None and any(t.role == s.role for t in stakes):
+            raise HouseError(f"two stakes rows have the role {s.role!r}", ("stakes", i, "role"))
+        rake = games.get(s.game, house_rake)
+        if own is not None:
+            rake = read_rake(own, ("stakes", i, "rake"))
+            stated.append((("stakes", i, "rake"), rake))
+        stakes.append(dataclasses.replace(s, rake=rake))
+    unused = next((game for game in games if stakes and not any(s.game == game for s in stakes)), None)
+    if unused is not None:
+        raise HouseError(f"the house states the rake of {unused}, but no stakes row plays it", ("rake", "games", unused))
+    return stakes, stated
+
+
+def _pot_pieces(rk: Mapping[str, Any], rp: _Path, stated: Sequence[tuple[_Path, Rake]]) -> dict[str, Any]:
+    """What the house's rake adds to its statements, each only where the house states it: a band table
+    (else each statement's own share), a cap for few players dealt in (the two player ranges and each
+    statement's short-handed cap), "no flop, no drop", the smallest pot run twice, the Chinese-poker time rake."""
+    short, full = _short_handed(rk, rp, stated)
+    nfnd = rk.get("no_flop_no_drop", False)
+    if not isinstance(nfnd, bool):
+        raise HouseError("no_flop_no_drop must be true or false", rp + ("no_flop_no_drop",))
+    bands: tuple[RakeBand, ...] = ()
+    if "bands" in rk:
+        if any(rake.takes and (rake.percent is None or rake.no_rake_up_to is not None or rake.rounding != Rounding())
+               for _, rake in stated):
+            raise HouseError("a band table gives the rake of every pot: it has no place beside a drop, an amount "
+                             "per amount, a threshold or a rounding", rp + ("bands",))
+        bands = _bands(rk["bands"], rp + ("bands",), [rake.percent for _, rake in stated if rake.percent is not None],
+                       max((rake.cap for _, rake in stated if rake.cap is not None), default=0))
+    optional = {key: _int(rk, key, rp) if rk.get(key) is not None else None
+                for key in ("deal_twice_min_pot", "chinese_poker_per_player_per_hour")}
+    return dict(bands=bands, short_handed_players=short, full_table_players=full, no_flop_no_drop=nfnd, **optional)
+
+
+#: What the house's ``rake:`` holds besides one statement of the rake (``pokerrules.rake.RAKE_KEYS``).
+_HOUSE_RAKE_KEYS = ("short_handed_players", "full_table_players", "no_flop_no_drop", "deal_twice_min_pot",
+                    "chinese_poker_per_player_per_hour", "bands", "time_charge", "games")
 
 
 @dataclass(frozen=True)
@@ -392,6 +404,11 @@ class House:
     times: Times | None = None
     #: A time charge per seat (``rake: {time_charge: …}``), beside or instead of a rake of the pots.
     seat_charge: SeatCharge | None = None
+    #: The rake stated for the house (None: it states its rake by game or stakes, or takes none), and by game.
+    house_rake: Rake | None = None
+    game_rakes: Mapping[str, Rake] = field(default_factory=dict)
+    #: How many of the engine's amounts make one unit of the house's money (100 where it counts in cents).
+    subunits: int = 1
     #: Reopening after an all-in short of a full raise: "tda" (full raise) or "half" (seed 003 rule 39).
     incomplete_all_in: AllInRule = AllInRule.TDA
     #: "call_or_fold" (seed 000: the chips stay, call or fold, no raise) or "full_call" (seed 003 rule 34).
@@ -432,10 +449,13 @@ class House:
         return cls.from_mapping(data)
 
     @classmethod
-    def from_mapping(cls, data: Any) -> "House":
+    def from_mapping(cls, data: Any, *, subunits: int | None = None) -> "House":
         """Validate already-parsed house parameters (``parameters`` of ``houses/<house>/house.yaml``),
-        whose quantities may carry their units (an amount with its currency's code, ``30 minutes``)."""
-        data = _numbers(data)
+        whose quantities may carry their units (an amount with its currency's code, ``30 minutes``).
+        ``subunits``: how many of the given whole amounts make one unit of the money, for parameters
+        already counted (read from the quantities' decimals otherwise)."""
+        data, written = _numbers(data)
+        subunits = subunits or written
         m = _mapping(data, (), ("currency", "official_language", "announced_in"),
                      optional=("stakes", "rake", "times", "betting", "showdown"))
         currency = _str(m, "currency", ())
@@ -447,10 +467,8 @@ class House:
             raise HouseError(f"the official language {official!r} must be one of the languages the floor announces "
                              f"in ({', '.join(announced)})", ("official_language",))
         cash: dict[str, Any] = {}
-        if "rake" in m and "stakes" not in m:
-            raise HouseError("the rake is taken at cash games: give the stakes it is taken at", ("stakes",))
-        if "stakes" in m:
-            cash = cls._cash_games(m)
+        if "stakes" in m or "rake" in m:
+            cash = cls._cash_games(m, subunits)
         if "times" in m:
             tp: _Path = ("times",)
             keys = ("break_minutes", "cashier_return_minutes", "return_same_table_hours")
@@ -469,59 +487,42 @@ class House:
             sd = _mapping(m["showdown"], sp, (), optional=("first_to_show",))
             if "first_to_show" in sd:
                 extra["first_to_show"] = ShowdownRule(_choice(sd, "first_to_show", sp, SHOWDOWN_RULES))
-        return cls(currency, official, tuple(announced), **cash, **extra)
+        return cls(currency, official, tuple(announced), **cash, **extra, subunits=subunits)
 
     @staticmethod
-    def _cash_games(m: Mapping[str, Any]) -> dict[str, Any]:
-        """The stakes table and the rake: what a cash-game room adds."""
-        rows = m["stakes"]
-        if not isinstance(rows, list) or not rows:
-            raise HouseError("stakes must be a non-empty list of stakes rows", ("stakes",))
-        stakes: list[Stakes] = []
-        for i, row in enumerate(rows):
-            s = _stakes(row, ("stakes", i))
-            if any(t.name == s.name for t in stakes):
-                raise HouseError(f"the stakes {s.name!r} are listed twice", ("stakes", i, "name"))
-            if s.role is not None and any(t.role == s.role for t in stakes):
-                raise HouseError(f"two stakes rows have the role {s.role!r}", ("stakes", i, "role"))
-            stakes.append(s)
+    def _cash_games(m: Mapping[str, Any], subunits: int) -> dict[str, Any]:
+        """The stakes table and the rake: what a cash-game room adds. The rake is stated for the house,
+        for a game or for a row: each row takes the first of its own, its game's and the house's."""
         rp: _Path = ("rake",)
         given = m.get("rake") if "rake" in m else {}
         if not isinstance(given, Mapping):
-            raise HouseError("rake must be a mapping of the house's rake (bands, players, time_charge…)", rp)
+            raise HouseError("rake must be a mapping of the house's rake (percent, cap, bands, time_charge…)", rp)
+        rk = _mapping(given, rp, (), optional=(*RAKE_KEYS, *_HOUSE_RAKE_KEYS))
+        house_rake = read_rake(rk, rp) if any(key in rk for key in RAKE_KEYS) else None
+        games: dict[str, Rake] = {}
+        if rk.get("games") is not None:
+            gp = rp + ("games",)
+            gm = _mapping(rk["games"], gp, (), optional=tuple(GAMES))
+            games = {game: read_rake(_mapping(stated, gp + (game,), (), optional=RAKE_KEYS), gp + (game,))
+                     for game, stated in gm.items()}
+        stakes, stated = _stakes_table(m, subunits, house_rake, games)
         charge = None
-        if "time_charge" in given:   # each seated player pays for each period begun: no pot is raked for it
+        if "time_charge" in rk:   # each seated player pays for each period begun: no pot is raked for it
             tp = rp + ("time_charge",)
-            tc = _mapping(given["time_charge"], tp, ("amount", "every_minutes"))
+            tc = _mapping(rk["time_charge"], tp, ("amount", "every_minutes"))
             charge = SeatCharge(_int(tc, "amount", tp, minimum=1), _int(tc, "every_minutes", tp, minimum=1))
-        pot_keys = set(given) - {"time_charge"}
-        takes = stakes[0].raked
+        takes = stakes[0].raked if stakes else any(rake.takes for _, rake in stated)
         for i, s in enumerate(stakes):
             if s.raked != takes:
                 raise HouseError("a house rakes the pots of all its stakes or of none: give every stakes row its rake, "
                                  "or none", ("stakes", i) + (() if takes else ("rake",)))
-        if not takes:
-            if pot_keys:
-                raise HouseError(f"the house's {sorted(pot_keys)[0]} rakes pots, but no stakes row gives its rake",
-                                 rp + (sorted(pot_keys)[0],))
-            return dict(stakes_table=tuple(stakes), seat_charge=charge)
-        # Each piece only where the house states it: a band table (else the percentage itself), a cap
-        # for few players dealt in (the two player ranges and each row's short-handed cap), "no flop,
-        # no drop", the smallest pot run twice, the Chinese-poker time rake.
-        rk = _mapping(given, rp, (), optional=("short_handed_players", "full_table_players", "no_flop_no_drop",
-                                               "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands",
-                                               "time_charge"))
-        short, full = _short_handed(rk, rp, stakes)
-        nfnd = rk.get("no_flop_no_drop", False)
-        if not isinstance(nfnd, bool):
-            raise HouseError("no_flop_no_drop must be true or false", rp + ("no_flop_no_drop",))
-        bands = _bands(rk["bands"], rp + ("bands",), stakes) if "bands" in rk else ()
-        optional = {key: _int(rk, key, rp) if rk.get(key) is not None else None
-                    for key in ("deal_twice_min_pot", "chinese_poker_per_player_per_hour")}
-        if bands and any(s.drop is not None for s in stakes):
-            raise HouseError("a drop is a flat amount per hand: a band table has no place beside it", rp + ("bands",))
-        return dict(stakes_table=tuple(stakes), bands=bands, short_handed_players=short, full_table_players=full,
-                    no_flop_no_drop=nfnd, seat_charge=charge, **optional)
+        found = dict(stakes_table=tuple(stakes), seat_charge=charge, house_rake=house_rake, game_rakes=games)
+        pot_keys = sorted(set(rk) & {"short_handed_players", "full_table_players", "no_flop_no_drop",
+                                     "deal_twice_min_pot", "chinese_poker_per_player_per_hour", "bands"})
+        if not takes and pot_keys:
+            raise HouseError(f"the house's {pot_keys[0]} rakes pots, but neither the house nor a stakes row states "
+                             "its rake", rp + (pot_keys[0],))
+        return {**found, **(_pot_pieces(rk, rp, stated) if takes else {})}
 
     # -- look-ups ----------------------------------------------------------------------------
 
@@ -530,13 +531,20 @@ class House:
         """The stakes labels in table order, e.g. ``["1/3", "2/2", "2/5", "5/5", "5/10"]``."""
         return [s.name for s in self.stakes_table]
 
+    @property
+    def runs_cash_games(self) -> bool:
+        """Whether the house states cash games: its stakes, or its rake (a room may state its rake alone)."""
+        return bool(self.stakes_table) or self.house_rake is not None or bool(self.game_rakes)
+
     def _runs_cash_games(self) -> None:
-        if not self.stakes_table:
+        if not self.runs_cash_games:
             raise ValueError("this house runs no cash games: it has no stakes and takes no rake")
 
     def stakes(self, name: str) -> Stakes:
         """The stakes row called ``name`` (ValueError naming the known stakes otherwise)."""
         self._runs_cash_games()
+        if not self.stakes_table:
+            raise ValueError("this house states no stakes")
         for s in self.stakes_table:
             if s.name == name:
                 return s
@@ -545,74 +553,111 @@ class House:
     @property
     def takes_rake(self) -> bool:
         """Whether the house takes rake from its cash games (a room may take none)."""
-        return bool(self.stakes_table) and self.stakes_table[0].raked
+        if self.stakes_table:
+            return self.stakes_table[0].raked
+        return any(rake.takes for rake in (self.house_rake, *self.game_rakes.values()) if rake)
 
     def _takes_rake(self) -> None:
         self._runs_cash_games()
         if not self.takes_rake:
             raise ValueError("this house takes no rake")
 
-    def band_rake(self, pot: int, stakes: str | None = None) -> int:
-        """The rake of one pot before any cap: the band table's, or, for a house with none, its
-        percentage of the pot at ``stakes``, rounded down to a whole amount."""
+    def rake_of(self, stakes: str | None = None, *, game: str | None = None) -> Rake | None:
+        """The rake that holds at a table of these stakes (or of this game, for a house that states no
+        stakes): the row's own, else its game's, else the house's; None where no rake is taken."""
+        if stakes is not None:
+            return self.stakes(stakes).rake
+        self._runs_cash_games()
+        if self.stakes_table and len({s.rake for s in self.stakes_table}) > 1:
+            raise ValueError(f"the rake here depends on the stakes: say which ({', '.join(self.stakes_names)})")
+        if self.stakes_table:
+            return self.stakes_table[0].rake
+        if game is not None:
+            if game not in GAMES:
+                raise ValueError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+            return self.game_rakes.get(game, self.house_rake)
+        if self.game_rakes:
+            raise ValueError(f"the rake here depends on the game: say which ({', '.join(self.game_rakes)})")
+        return self.house_rake
+
+    def _taking(self, stakes: str | None, game: str | None) -> Rake:
+        rake = self.rake_of(stakes, game=game)
+        if rake is None or not rake.takes:
+            raise ValueError("this house takes no rake")
+        return rake
+
+    def band_rake(self, pot: int, stakes: str | None = None, *, game: str | None = None) -> int:
+        """The rake of one pot before any cap: the band table's, or, for a house with none, what the rake
+        stated at these stakes takes from it (its percentage rounded as the house says, down to a whole
+        amount where it says nothing; nothing up to its threshold)."""
         self._takes_rake()
         check_amount(pot, "pot")
         if not self.bands:
-            if stakes is None:
-                raise ValueError("this house rakes a percentage by stakes: say which stakes")
-            return pot * _with_stakes(self.stakes(stakes).rake_percent) // 100
+            return self._taking(stakes, game).of_pot(pot)
         for band in self.bands:
             if band.contains(pot):
                 return band.rake
         raise AssertionError("validated bands cover every pot")  # pragma: no cover
 
-    def rake_cap(self, stakes: str, *, players: int) -> int:
+    def rake_cap(self, stakes: str | None = None, *, players: int, game: str | None = None) -> int:
         """The cap for one hand at these stakes with ``players`` dealt in (short-handed cap for 2-4)."""
-        s = self.stakes(stakes)
+        rake = self.rake_of(stakes, game=game)
         self._takes_rake()
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"the number of players must be a whole number, not {players!r}")
-        if s.rake_cap is None:
-            raise ValueError(f"the rake at {stakes} has no cap" + (": it is a flat drop per hand" if s.drop else ""))
+        where = f" at {stakes}" if stakes else ""
+        if rake is None or rake.cap is None:
+            raise ValueError(f"the rake{where} has no cap" + (": it is a flat drop per hand" if rake and rake.drop
+                                                              else ""))
         if self.short_handed_players is None or self.full_table_players is None:
             if players < 2:
                 raise ValueError(f"a hand is dealt to 2 players or more, not {players}")
-            return s.rake_cap          # one cap, whatever the players dealt in
+            return rake.cap          # one cap, whatever the players dealt in
         short, full = self.short_handed_players, self.full_table_players
         if players in short:
-            return _with_stakes(s.short_handed_cap)
+            return _with_stakes(rake.short_handed_cap)
         if players in full:
-            return s.rake_cap
+            return rake.cap
         lo, hi = short.low, full.high
         raise ValueError(f"a hand is dealt to {lo} to {hi} players, not {players}")
 
-    def rake(self, pots: Sequence[int], *, stakes: str, players: int, flop: bool = True) -> list[int]:
+    def rake(self, pots: Sequence[int], *, stakes: str | None = None, players: int, flop: bool = True,
+             game: str | None = None) -> list[int]:
         """The rake taken from each pot of one hand, main pot first.
 
-        Each pot pays its band; one cap covers the whole hand, filled from the main pot first
-        (seed 000: main 201 + side 782 -> [10, 10] at a cap of 20, [10, 20] at 30). No flop, no drop.
+        Each pot pays its band (or the share the house states, nothing up to its threshold); one cap
+        covers the whole hand, filled from the main pot first (seed 000: main 201 + side 782 -> [10, 10]
+        at a cap of 20, [10, 20] at 30). No flop, no drop, where the house says so. A flat drop is
+        taken once a hand, from the main pot.
         """
         amounts = [check_amount(getattr(p, "amount", p), "pot") for p in pots]
-        if not self.takes_rake:
-            self.stakes(stakes)
+        self._runs_cash_games()
+        rake = self.rake_of(stakes, game=game)
+        if rake is None or not rake.takes or (not flop and self.no_flop_no_drop):
             return [0] * len(amounts)   # a room that takes no rake takes none from any pot
-        if (drop := self.stakes(stakes).drop) is not None:   # a flat drop per hand, from the main pot
-            if not flop and self.no_flop_no_drop:
-                return [0] * len(amounts)
-            return [min(drop, amounts[0]), *([0] * (len(amounts) - 1))] if amounts else []
-        uncapped = self.stakes(stakes).rake_cap is None
-        cap = sum(amounts) if uncapped else self.rake_cap(stakes, players=players)
-        if not flop and self.no_flop_no_drop:
-            return [0] * len(amounts)
+        if rake.drop is not None:   # a flat drop per hand, from the main pot
+            return [rake.of_pot(amounts[0]), *([0] * (len(amounts) - 1))] if amounts else []
+        cap = sum(amounts) if rake.cap is None else self.rake_cap(stakes, players=players, game=game)
         left = cap
         out = []
         for pot in amounts:
-            take = min(self.band_rake(pot, stakes), left)
+            take = min(self.band_rake(pot, stakes, game=game), left)
             out.append(take)
             left -= take
         return out
 
-    def split_pot_rake(self, pot: int, *, dead_money: int, stakes: str) -> int:
+    def jackpot_drop(self, pots: Sequence[int], *, stakes: str | None = None, flop: bool = True,
+                     big_blind_called: bool = True, game: str | None = None) -> int:
+        """What the house drops from one hand for its jackpot or promotion, beside the rake: taken from
+        the main pot, only where its condition holds (a flop dealt, the big blind called, the pots over
+        an amount); 0 for a house that states no such drop."""
+        amounts = [check_amount(getattr(p, "amount", p), "pot") for p in pots]
+        rake = self.rake_of(stakes, game=game)
+        if rake is None or rake.jackpot is None:
+            return 0
+        return rake.jackpot.taken(amounts, flop=flop, big_blind_called=big_blind_called)
+
+    def split_pot_rake(self, pot: int, *, dead_money: int, stakes: str | None = None, game: str | None = None) -> int:
         """Rake on a single-board pot chopped by the players who contested it.
 
         Only dead money (chips from players who are not sharing the pot) is raked, so the players
@@ -623,12 +668,12 @@ class House:
         check_amount(dead_money, "dead money")
         if dead_money > pot:
             raise ValueError(f"the dead money ({dead_money}) cannot be more than the pot ({pot})")
-        s = self.stakes(stakes)
-        if not self.takes_rake:
+        rake = self.rake_of(stakes, game=game)
+        if not self.takes_rake or rake is None or not rake.takes:
             return 0
-        if s.split_pot_cap is None:
-            raise ValueError(f"this house states no rake for a pot split at {stakes}")
-        return min(self.band_rake(pot, stakes), s.split_pot_cap, dead_money)
+        if rake.split_pot_cap is None:
+            raise ValueError(f"this house states no rake for a pot split{f' at {stakes}' if stakes else ''}")
+        return min(self.band_rake(pot, stakes, game=game), rake.split_pot_cap, dead_money)
 
     def can_deal_twice(self, pot: int) -> bool:
         """Whether the pot is big enough for the players to run the board more than once."""

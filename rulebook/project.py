@@ -161,9 +161,9 @@ class Project:
         assert library is not None and examples is not None and glossary is not None   # each loaded, or it raised
         houses = {}
         for book in library.houses:
-            engine = book.engine or House.from_mapping(book.house)
+            engine = book.engine or House.from_mapping(book.house, subunits=book.house.subunits)
             published = {(rule.id, rule.variant) for rule in book.rules}
-            mine = tuple(example.in_unit(book.unit) for example in examples
+            mine = tuple(example.in_unit(book.unit).counted_in(book.house.subunits) for example in examples
                          if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))
             houses[book.id] = HouseView(book.published(), engine, mine,

@@ -31,7 +31,7 @@ from rulebook.core.yamlload import MAX_NUMBER
 
 ENGINE_MODULES = tuple(sorted(
     module.name for module in pkgutil.iter_modules(pokerrules.__path__)
-    if module.name not in ("house", "cards") and not module.name.startswith("_")
+    if module.name not in ("house", "rake", "strict", "cards") and not module.name.startswith("_")   # asked through house.<method>
 ))
 
 

@@ -70,6 +70,15 @@ class WorkedExample:
         return dataclasses.replace(self, given={**self.given, **given}, results={**self.results, **results},
                                    rows=self.rows if rows is None else rows, by_unit={})
 
+    def counted_in(self, subunits: int) -> "WorkedExample":
+        """The example as a house that counts its money in ``subunits`` of a unit (100: cents) runs and
+        shows it: each amount it writes (``20 money``) counted as that house counts its own."""
+        if subunits == 1:
+            return self
+        given, results = _counted(self.given, subunits), _counted(self.results, subunits)
+        return dataclasses.replace(self, given=given, results=results,
+                                   rows=tuple(_counted(row, subunits) for row in self.rows))
+
     def messages(self) -> list[Message]:
         return [self.text, *(column.label for column in self.columns)]
 
@@ -80,6 +89,18 @@ class WorkedExample:
             yield base
         for row in self.rows:
             yield {**base, **row}
+
+
+def _counted(values: dict[str, Value], subunits: int) -> dict[str, Value]:
+    return {name: _count(value, subunits) for name, value in values.items()}
+
+
+def _count(value: Value, subunits: int) -> Value:
+    if isinstance(value.literal, list):
+        return dataclasses.replace(value, literal=[_count(item, subunits) for item in value.literal])
+    if value.unit == "money" and isinstance(value.literal, int):
+        return dataclasses.replace(value, literal=value.literal * subunits)
+    return value
 
 
 def parse_example_value(spec: Any) -> Value:

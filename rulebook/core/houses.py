@@ -3,6 +3,7 @@ parameters with their units and references (judged by the engine), and its ruleb
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import urllib.parse
 from datetime import date
@@ -169,10 +170,12 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     if units:
         check_references(data.get("references"), units, rel, data.line_of("references") if "references" in data
                          else 1, loader.errors)
-    judged = _validate_house(data["parameters"], rel, loader.errors) if len(loader.errors) == before else None
+    judged = _validate_house(data["parameters"], units.subunits, rel, loader.errors) if len(loader.errors) == before \
+        else None
     if judged is None:
         return None
     parameters, engine = Parameters(judged[0], units), judged[1]
+    money = dataclasses.replace(money, subunits=units.subunits)
     _check_tiers(parameters, rel, loader.errors)
     title, about = house_messages(data, rel)
     choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen
@@ -430,7 +433,7 @@ def resolve_values(book: Rulebook, errors: list[ModelError]) -> None:
 
 
 
-def _validate_house(house: Map, file: str, errors: list[ModelError]) -> tuple[Map, House] | None:
+def _validate_house(house: Map, subunits: int, file: str, errors: list[ModelError]) -> tuple[Map, House] | None:
     """Let the engine judge the house data, and point its complaint at a line: the data and the
     engine's house made from it (the one every stage asks), or None."""
     for key in ("official_language", "announced_in"):
@@ -445,7 +448,7 @@ def _validate_house(house: Map, file: str, errors: list[ModelError]) -> tuple[Ma
                                          f"{key}: {code!r} is not a language code such as 'ro' or 'hr'", check="house"))
                 return None
     try:
-        engine = House.from_mapping(house)
+        engine = House.from_mapping(house, subunits=subunits)
     except HouseError as exc:
         errors.append(ModelError(file, line_of_path(house, exc.path), None, str(exc), check="house"))
         return None

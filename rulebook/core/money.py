@@ -51,6 +51,7 @@ class Money:
     style: str = "symbol"
     names: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
     territory: str | None = None     # where the house is (US): its symbol as that territory writes it ("$", not "US$")
+    subunits: int = 1                # how many of the whole amounts the engine counts make one unit (100: cents)
 
     @property
     def chips(self) -> bool:

@@ -257,7 +257,7 @@ class Rulebook:
         """The house's value of a policy: a ruling parameter as the engine applies it (its default
         where the house sets none), or the variant the house chose for a rule in variants."""
         if name in RULING_PARAMETERS:
-            return getattr(self.engine or House.from_mapping(self.house), name.split(".")[1])
+            return getattr(self.engine or House.from_mapping(self.house, subunits=self.house.subunits), name.split(".")[1])
         choice = self.choices.get(name)
         if choice is not None:
             return choice

@@ -113,8 +113,11 @@ def _select(rows: Any, selector: str, where: str) -> Any:
 
 
 def resolve(value: Value, house: Mapping[str | int, Any]) -> tuple[Any, str]:
-    """The value and its unit; ValueError if the path names nothing."""
+    """The value and its unit; ValueError if the path names nothing. An amount written in a rule
+    (``504 money``) is counted as the house counts its own (in cents where it does)."""
     if value.path is None:
+        if value.unit == "money" and isinstance(value.literal, int) and isinstance(house, Parameters):
+            return value.literal * house.subunits, value.unit
         return value.literal, value.unit
     data: Any = house
     where = "house"

@@ -5,7 +5,8 @@ symbol in the language's currency pattern (before the number in English, after i
 its name, counted as the language counts (CLDR's plural category and unit pattern: Romanian puts
 "de" before the name from 20 on), the name being the house's own word where it gives one, else
 CLDR's. tests/test_money.py shows each.
-Amounts are whole units of the house's money, so no decimals are written.
+Amounts are whole units of the house's money, written without decimals ("4", "20" and the money), or,
+for a house that counts in cents, with the cents where there are some ("0.25", "1,50" and the money).
 """
 
 from __future__ import annotations
@@ -15,28 +16,47 @@ import re
 from typing import Mapping
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_currency, format_decimal, get_currency_name, get_currency_unit_pattern
+from decimal import Decimal
+
+from babel.numbers import (format_currency, format_decimal, get_currency_name, get_currency_unit_pattern,
+                           get_decimal_symbol, get_minus_sign_symbol)
 
 from rulebook.core.money import Money
 
 
 def format_money(money: Money, amount: int, locale: str) -> str:
-    """``amount`` of the house's money in the language of ``locale`` (a CLDR locale: ``ro``, ``en_GB``)."""
+    """``amount`` of the house's money (whole units, or cents where it counts in them) in the language of
+    ``locale`` (a CLDR locale: ``ro``, ``en_GB``)."""
+    number = amount_number(money, amount, locale)
     if money.chips:
-        return format_decimal(amount, locale=locale)
+        return number
+    counted = Decimal(amount) / money.subunits
     if money.style == "name":
-        pattern = get_currency_unit_pattern(money.currency, count=amount, locale=locale)
-        return pattern.format(format_decimal(amount, locale=locale), money_name(money, amount, locale))
+        pattern = get_currency_unit_pattern(money.currency, count=counted, locale=locale)
+        return pattern.format(number, money_name(money, counted, locale))
     # the symbol where CLDR's pattern puts it (as the house's territory writes it, where CLDR has the
     # language there: en_US "$", es_US "$"), around the number written as every other number of the
     # page (so that a page's script finds the number in it, money_patterns)
     where = _in_territory(locale, money.territory)
     return format_currency(0, money.currency, format=_whole(where), locale=where,
-                           currency_digits=False).replace("0", format_decimal(amount, locale=locale))
+                           currency_digits=False).replace("0", number)
 
 
-def money_name(money: Money, amount: int, locale: str) -> str:
-    """The currency's name counted for ``amount``: the house's own word where it gives one, else CLDR's."""
+def amount_number(money: Money, amount: int, locale: str) -> str:
+    """The number of an amount as the language writes it: whole units bare ("1,000"), and where there are
+    cents, every digit of them after the language's decimal sign ("0.25", "1,50")."""
+    if amount < 0:
+        return get_minus_sign_symbol(locale) + amount_number(money, -amount, locale)
+    units, cents = divmod(amount, money.subunits)
+    whole = format_decimal(units, locale=locale)
+    if not cents:
+        return whole
+    return f"{whole}{get_decimal_symbol(locale)}{cents:0{len(str(money.subunits)) - 1}d}"
+
+
+def money_name(money: Money, amount: int | Decimal, locale: str) -> str:
+    """The currency's name counted for ``amount`` (in units of the money): the house's own word where
+    it gives one, else CLDR's."""
     own = money.names.get(locale.split("_")[0])
     if own:
         return own.get(Locale.parse(locale).plural_form(amount)) or own["other"]
@@ -48,7 +68,7 @@ def money_patterns(money: Money, locale: str, samples: Mapping[str, int]) -> dic
     number as the language writes it (``samples``: a number of each category)."""
     found = {}
     for category, n in samples.items():
-        number, shown = format_decimal(n, locale=locale), format_money(money, n, locale)
+        number, shown = format_decimal(n, locale=locale), format_money(money, n * money.subunits, locale)
         found[category] = shown.replace(number, "{amount}", 1) if number in shown else "{amount}"
     return found
 

@@ -167,7 +167,7 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
                  for category, n in samples.items()}
     else:
         money = money_patterns(reading.book.money, cldr(lang), samples)
-    house = reading.book.engine or House.from_mapping(plain(reading.book.house))
+    house = reading.book.engine or House.from_mapping(plain(reading.book.house), subunits=reading.book.house.subunits)
     ui = {key: tr.gettext(message) for key, message in UI.items()}
     hint = tr.gettext(floor.LIST_HINT)
     forms = []

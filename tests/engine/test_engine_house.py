@@ -263,12 +263,12 @@ def test_a_tournament_room_has_no_cash_games():
 
 
 def test_stakes_and_rake_come_together():
-    """The house's band table without rows that rake, or the rake without stakes; rows that rake without
-    the house's pieces take their percentage, with one cap."""
+    """The house's band table without a rake it belongs to is refused; rows that rake without the house's
+    pieces take their percentage, with one cap; a rake stated for the house needs no stakes."""
     data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
     for row in data["stakes"]:
         del row["rake"]
-    with pytest.raises(HouseError, match="the house's bands rakes pots, but no stakes row gives its rake") as caught:
+    with pytest.raises(HouseError, match="the house's bands rakes pots, but neither the house nor a stakes row") as caught:
         House.from_mapping(data)
     assert caught.value.path == ("rake", "bands")
     data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
@@ -276,5 +276,9 @@ def test_stakes_and_rake_come_together():
     assert House.from_mapping(data).rake([250], stakes="1/3", players=3) == [12]
     data = yaml.safe_load(HOUSE_YAML.read_text(encoding="utf-8"))["parameters"]
     del data["stakes"]
-    with pytest.raises(HouseError, match="the rake is taken at cash games"):
+    with pytest.raises(HouseError, match="neither the house nor a stakes row states its rake"):
         House.from_mapping(data)
+    alone = House.from_mapping({"currency": "USD", "official_language": "en", "announced_in": ["en"],
+                                "rake": {"percent": "10 %", "cap": "4 USD", "no_rake_up_to": "10 USD"}})
+    assert alone.runs_cash_games and alone.stakes_names == []
+    assert alone.rake([10], players=6) == [0] and alone.rake([11], players=6) == [1] and alone.rake([90], players=6) == [4]
