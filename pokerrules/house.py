@@ -562,6 +562,12 @@ class House:
         if not self.takes_rake:
             raise ValueError("this house takes no rake")
 
+    @property
+    def rakes(self) -> tuple[Rake, ...]:
+        """Every statement of the rake that holds at one of its tables (the house's, its games', its rows')."""
+        return tuple(dict.fromkeys(rake for rake in (self.house_rake, *self.game_rakes.values(),
+                                                     *(s.rake for s in self.stakes_table)) if rake is not None))
+
     def rake_of(self, stakes: str | None = None, *, game: str | None = None) -> Rake | None:
         """The rake that holds at a table of these stakes (or of this game, for a house that states no
         stakes): the row's own, else its game's, else the house's; None where no rake is taken."""

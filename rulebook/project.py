@@ -163,12 +163,15 @@ class Project:
         for book in library.houses:
             engine = book.engine or House.from_mapping(book.house, subunits=book.house.subunits)
             published = {(rule.id, rule.variant) for rule in book.rules}
-            mine = tuple(example.in_unit(book.unit).counted_in(book.house.subunits) for example in examples
+            mine = tuple(example.in_unit(book.unit) for example in examples
                          if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))
+            mine = tuple(filter(None, (_counted(example, book, errors) for example in mine)))
             houses[book.id] = HouseView(book.published(), engine, mine,
                                            MappingProxyType({example.id: tuple(run(example, engine)) for example in mine}),
                                            book)
+        if errors:
+            raise ModelErrors(errors)
         code_digest = _code_digest(root)
         template = _template(root, library, examples, glossary, code_digest)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
@@ -197,7 +200,7 @@ class Project:
         digest.update(repr((book.id, book.name, book.city, book.contact, book.unit, book.edition, book.effective,
                             book.about, sorted(book.names.items()), book.money.style,
                             sorted((lang, sorted(forms.items())) for lang, forms in book.money.names.items()),
-                            book.languages, book.table_card, book.money.territory,
+                            book.languages, book.table_card, sorted(book.territory.items()),
                             book.copyright, [part.id for part in book.parts])).encode())
         # What the house has adopted changes which rules the pages, the navigation and r/ show.
         digest.update(repr([(rule.id, rule.adopted, [p.adopted for p in rule.proposals])
@@ -212,6 +215,17 @@ class Project:
                     repr([tr.ngettext(message.id[0], message.id[1], n) for n in (0, 1, 2, 5, 21)])
                 digest.update(f"{message.context}\0{msgid}\0{shown}\0".encode())
         return digest.hexdigest()
+
+
+def _counted(example: WorkedExample, book: Rulebook, errors: list[ModelError]) -> WorkedExample | None:
+    """The example with its amounts counted as the house counts its money; None, told in ``errors``, for
+    an amount with cents in a house that counts whole units."""
+    try:
+        return example.counted_in(book.house.subunits)
+    except ValueError as exc:
+        errors.append(ModelError(example.file, example.line, example.id, f"house {book.id} ({book.house_file}): {exc}",
+                                 "example"))
+        return None
 
 
 def _code_digest(root: Path) -> str:

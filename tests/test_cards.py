@@ -393,7 +393,7 @@ def test_a_house_prints_its_cards_and_books_on_the_paper_it_chooses(tree, tmp_pa
 
 @pytest.mark.parametrize("given, says", [("print:\n  paper: A3\n", "print: paper 'A3' must be one of A4, letter"),
                                          ("print:\n  card: A7\n", "print: card 'A7' must be one of A6, A5"),
-                                         ("print:\n  cards: A5\n", "print: 'cards' is not known (paper, card)")])
+                                         ("print:\n  cards: A5\n", "print: 'cards' is not known (paper, card, two_sided)")])
 def test_a_paper_the_printer_does_not_know_is_one_line_naming_the_house_file_and_line(tree, given, says):
     house = tree / "houses" / "club" / "house.yaml"
     house.write_text(house.read_text(encoding="utf-8") + given, encoding="utf-8")

@@ -70,7 +70,8 @@ def test_straddles_and_raise_steps_are_optional():
 def _reading_as(project, house: dict, unpublished: tuple[str, ...] = (), lang: str = "en") -> Reading:
     """The club's reading (English by default) with other house numbers, and some of its rules not published."""
     reading = copy.copy(Reading.of(project, "club", lang))
-    reading.book = dataclasses.replace(reading.book, house=with_units(house, reading.book.house.units))
+    reading.book = dataclasses.replace(reading.book, house=with_units(house, reading.book.house.units),
+                                       engine=House.from_mapping(house))
     reading.placed = MappingProxyType({rule_id: placed for rule_id, placed in reading.placed.items()
                                        if rule_id not in unpublished})
     return reading

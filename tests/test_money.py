@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import get_currency_name, get_currency_symbol
 
 from rulebook.core.money import Money
+from rulebook.i18n.formatting import cldr
 from rulebook.i18n.money import format_money, money_patterns, money_words
 from tests.conftest import ROOT, run_rulebook
 
@@ -28,9 +29,14 @@ CLUB = Money("RON", "name", {"ro": {"one": "leu", "few": "lei", "other": "lei"},
 @pytest.mark.parametrize("money, locale, amounts, expected", [
     (Money("USD"), "en_US", (1, 60, 1000), ("$1", "$60", "$1,000")),
     (Money("USD"), "en_GB", (60,), ("US$60",)),
-    (Money("USD", territory="US"), "en_GB", (60, 1000), ("$60", "$1,000")),        # a room in the US: its "$"
-    (Money("USD", territory="US"), "es", (60, 1000), ("$60", "$1.000")),           # es_US, the number as Spanish writes it
-    (Money("USD", territory="US"), "fr", (60,), ("60\xa0$US",)),                 # CLDR has no fr_US: French's own
+    (Money("USD"), cldr("en", "US"), (60, 1000), ("$60", "$1,000")),            # a room in the US (territory: US)
+    (Money("USD"), cldr("es", "US"), (60, 1000), ("$60", "$1,000")),            # es_US: as Spanish is written there
+    (Money("USD"), cldr("fr", "US"), (60,), ("60\xa0$US",)),                   # CLDR has no fr_US: French's own
+    (Money("USD", subunits=100), "en_US", (25, 50, 100, 150, 123456), ("$0.25", "$0.50", "$1", "$1.50", "$1,234.56")),
+    (Money("USD", subunits=100), "es_US", (25, 100050), ("$0.25", "$1,000.50")),
+    (Money("EUR", subunits=100), "fr", (5, 150), ("0,05\xa0€", "1,50\xa0€")),
+    (Money("RON", "name", subunits=100), "ro", (50, 100, 2000, 2050), ("0,50 lei românești", "1 leu românesc",
+                                                                      "20 de lei românești", "20,50 lei românești")),
     (Money("USD"), "fr", (60, 1000), ("60\xa0$US", "1\u202f000\xa0$US")),
     (Money("EUR"), "en_GB", (60,), ("€60",)),
     (Money("EUR"), "es", (60, 1000, 10_000), ("60\xa0€", "1.000\xa0€", "10.000\xa0€")),
@@ -50,6 +56,7 @@ def test_a_pages_script_gets_each_plural_categorys_pattern():
         "one": "{amount} leu", "few": "{amount} lei", "other": "{amount} de lei"}
     assert money_patterns(Money("USD"), "en_US", {"one": 1, "other": 2}) == {"one": "${amount}", "other": "${amount}"}
     assert money_patterns(Money("EUR"), "fr", {"one": 1, "other": 2}) == {"one": "{amount}\xa0€", "other": "{amount}\xa0€"}
+    assert money_patterns(Money("USD", subunits=100), "en_US", {"one": 1, "other": 2}) == {"one": "${amount}", "other": "${amount}"}
 
 
 def test_the_club_publishes_its_own_word(project):
@@ -173,7 +180,9 @@ def test_a_house_in_dollars_publishes_dollars(tree):
     ("RON", "money: {style: name, names: {ro: {one: leu}}}\n", "money: names: ro has the plural categories few, one, other"),
     ("RON", "money: {style: name, names: {xx: {other: lei}}}\n", "money: names: 'xx' is not a language of the site"),
     ("RON", "money: {names: {en: {other: lei}}}\n", "money: names are the words of the name style"),
-    ("USD", "money: {territory: USA}\n", "money: territory 'USA' must be the two capital letters of a country"),
+    ("USD", "money: {territory: US}\n", "money: territory is the house's, not its money's: write 'territory: US'"),
+    ("RON", "territory: USA\n", "territory 'USA' must be the two capital letters of a country"),
+    ("RON", "territory: {en: US, de: DE}\n", "territory: 'de' is not a language the house publishes"),
 ])
 def test_a_wrong_money_is_one_line(tree, unit, money, message):
     house = tree / "houses" / "club" / "house.yaml"

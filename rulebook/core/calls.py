@@ -22,7 +22,9 @@ import functools
 import importlib
 import inspect
 import pkgutil
+import re
 from dataclasses import dataclass
+from keyword import iskeyword
 from typing import Any, Callable, Mapping
 
 import pokerrules
@@ -122,6 +124,10 @@ def _parsed(source: str, names: frozenset[str]) -> Call:
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        kept = sorted(name for name in names if iskeyword(name) and re.search(rf"\b{name}\b", source))
+        if kept:   # a value named "raise" reads as a word of the call's own grammar
+            raise CallError(f"cannot read the call: {', '.join(map(repr, kept))} is a word the call's grammar keeps "
+                            "for itself: give the value another name (raised, for example)") from None
         raise CallError(f"cannot read the call: {getattr(exc, 'msg', None) or exc}") from None
     return _call(tree.body, names, top=True)
 

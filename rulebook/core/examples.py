@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -23,7 +24,7 @@ from rulebook.core.reader import Reader
 from rulebook.core.records import ID_PATTERN, MAX_ID, Message
 from rulebook.core.schema import (HOUSE_UNITS, CheckRecord, ExampleRecord, ExamplesFileRecord, ExampleTableRecord,
                                   InUnitRecord)
-from rulebook.core.values import Value, parse_value
+from rulebook.core.values import Value, counted, parse_value
 from rulebook.core.yamlload import Map
 
 if TYPE_CHECKING:
@@ -72,9 +73,8 @@ class WorkedExample:
 
     def counted_in(self, subunits: int) -> "WorkedExample":
         """The example as a house that counts its money in ``subunits`` of a unit (100: cents) runs and
-        shows it: each amount it writes (``20 money``) counted as that house counts its own."""
-        if subunits == 1:
-            return self
+        shows it: each amount it writes (``20 money``, ``0.25 money``) counted as that house counts its
+        own (ValueError for cents in a house that counts whole units)."""
         given, results = _counted(self.given, subunits), _counted(self.results, subunits)
         return dataclasses.replace(self, given=given, results=results,
                                    rows=tuple(_counted(row, subunits) for row in self.rows))
@@ -98,8 +98,8 @@ def _counted(values: dict[str, Value], subunits: int) -> dict[str, Value]:
 def _count(value: Value, subunits: int) -> Value:
     if isinstance(value.literal, list):
         return dataclasses.replace(value, literal=[_count(item, subunits) for item in value.literal])
-    if value.unit == "money" and isinstance(value.literal, int):
-        return dataclasses.replace(value, literal=value.literal * subunits)
+    if value.unit == "money" and isinstance(value.literal, (int, Decimal)):
+        return dataclasses.replace(value, literal=counted(value.literal, subunits))
     return value
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pokerrules import House, betting, pots, table
+from pokerrules.house import GAMES
+from pokerrules.rake import Rake
 
 
 def N_(message: str) -> str:
@@ -31,6 +33,24 @@ _Function = TypeVar("_Function", bound=Callable[..., Any])
 def raked(function: _Function) -> _Function:
     """Mark a function whose messages speak of the house's rake, whichever calculator says them: the
     page of a house that takes no rake is sent none of them (``rulebook.reading.calculators``)."""
+    return function
+
+
+def dropped(function: _Function) -> _Function:
+    """Mark a function whose messages speak of the house's jackpot drop: sent only to the page of a
+    house that takes one."""
+    return function
+
+
+def unstaked(function: _Function) -> _Function:
+    """Mark a function whose messages are said only where the house states no stakes (its games, a cap
+    of no stakes): sent only to the page of a house that states its rake without stakes."""
+    return function
+
+
+def in_cents(function: _Function) -> _Function:
+    """Mark a function whose messages speak of amounts with cents: sent only to the page of a house that
+    counts in them."""
     return function
 
 
@@ -68,6 +88,12 @@ class Field:
     without_stakes: bool = False
     #: Asked only of a house that takes rake (what its rake needs; its label is sent to no other house).
     raked: bool = False
+    #: Asked only of a house whose jackpot drop is taken once the big blind is called.
+    dropped: bool = False
+    #: Asked only of a house that states its rake by game and no stakes (a stakes row names its game).
+    unstaked: bool = False
+    #: What the answer takes where the house is not asked it (its stakes: none; a flop: dealt).
+    default: Any = None
 
 
 @dataclass(frozen=True)
@@ -87,22 +113,26 @@ class Calculator:
         """The inputs this house's readers give: the stakes where it has a stakes table, what they
         would have told otherwise where it has none, and what its rake needs where it takes one."""
         cash = bool(house.stakes_names)
+        called = any(rake.jackpot is not None and rake.jackpot.after == "big-blind-called" for rake in house.rakes)
         return tuple(f for f in self.fields if (f.kind != "stakes" or cash) and not (f.without_stakes and cash)
-                     and (house.takes_rake or not f.raked))
+                     and (house.takes_rake or not f.raked) and (called or not f.dropped)
+                     and (not f.unstaked or (bool(house.game_rakes) and not cash)))
 
 
 _STAKES = Field("stakes", "stakes", N_("Stakes"))
+_GAME = Field("game", "game", N_("Game"), unstaked=True)
+_CALLED = Field("called", "yesno", N_("Was the big blind called?"), dropped=True, default=True)
 _BIG_BLIND = Field("big_blind", "amount", N_("Big blind"), positive=True)
 _LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order, blinds first"), "5; 10; 20")
-_FLOP = Field("flop", "yesno", N_("Was a flop dealt?"), raked=True)
+_FLOP = Field("flop", "yesno", N_("Was a flop dealt?"), raked=True, default=True)
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator("rake", N_("Rake of a hand"), "house.rake", (
-        _STAKES, Field("players", "count", N_("Players dealt in")), _FLOP,
+        _STAKES, _GAME, Field("players", "count", N_("Players dealt in")), _FLOP, _CALLED,
         Field("pots", "amounts", N_("Pots, main pot first"), "300; 120"),
-    )),
+    ), also=("house.jackpot_drop",)),
     Calculator("split-pot-rake", N_("Rake of a split pot"), "house.split_pot_rake", (
-        _STAKES, Field("pot", "amount", N_("Pot")),
+        _STAKES, _GAME, Field("pot", "amount", N_("Pot")),
         Field("dead", "amount", N_("Dead money (chips of players who did not share the pot)")),
     )),
     Calculator("min-raise", N_("Minimum raise"), "betting.min_raise_to", (_BIG_BLIND, _LEVELS)),
@@ -123,8 +153,9 @@ CALCULATORS: tuple[Calculator, ...] = (
                                     "the same number for a tie"), "2; 1; 1"),
         Field("folded", "seats", N_("Seats that folded"), optional=True),
         Field("button", "seat", N_("Button seat")),
-        _STAKES, Field("chip", "amount", N_("Smallest chip in play"), positive=True, without_stakes=True), _FLOP,
-    ), also=("house.rake", "house.split_pot_rake")),
+        _STAKES, _GAME, Field("chip", "amount", N_("Smallest chip in play"), positive=True, without_stakes=True), _FLOP,
+        _CALLED,
+    ), also=("house.rake", "house.split_pot_rake", "house.jackpot_drop")),
     Calculator("chip-race", N_("Chip race"), "table.chip_race", (
         Field("small", "amount", N_("Chip being removed"), positive=True),
         Field("large", "amount", N_("Next chip up"), positive=True),
@@ -155,18 +186,33 @@ def _digits(text: str, symbols: Mapping[str, str]) -> str:
     return plain.replace(" ", "")
 
 
-def parse_number(text: str, symbols: Mapping[str, str], *, positive: bool = False) -> int:
-    """A whole number typed in the reader's language; ``Refused`` with the reason when it is not one."""
-    digits = _digits(text, symbols)
+def parse_number(text: str, symbols: Mapping[str, Any], *, positive: bool = False, amount: bool = False) -> int:
+    """A whole number typed in the reader's language; an ``amount`` may also have cents where the house
+    counts in them (``symbols["subunits"]``: 100), and is then returned in cents. ``Refused`` with the
+    reason when it is not one."""
+    subunits = int(symbols.get("subunits", 1)) if amount else 1
+    whole, cents = _cents(text, symbols, subunits) if subunits > 1 else (text, "")
+    digits = _digits(whole, symbols)
     if len(digits) > len(str(LARGEST)) or int(digits) > LARGEST:
         raise Refused(N_("This number is too large for a table: {text}"), text=text.strip())
-    value = int(digits)
+    value = int(digits) * subunits + (int(cents.strip().ljust(len(str(subunits)) - 1, "0")) if cents else 0)
     if positive and value == 0:
         raise Refused(N_("This must be more than zero."))
     return value
 
 
-def parse_list(text: str, symbols: Mapping[str, str], *, positive: bool = False) -> list[int]:
+@in_cents
+def _cents(text: str, symbols: Mapping[str, Any], subunits: int) -> tuple[str, str]:
+    """An amount typed with its cents ("12.50"), as its whole units and its cents' digits."""
+    if symbols["decimal"] not in text:
+        return text, ""
+    whole, _, cents = text.rpartition(symbols["decimal"])
+    if not re.fullmatch(rf"[0-9]{{1,{len(str(subunits)) - 1}}}", cents.strip()):
+        raise Refused(N_("This is not an amount: {text}"), text=text.strip())
+    return whole or "0", cents
+
+
+def parse_list(text: str, symbols: Mapping[str, Any], *, positive: bool = False, amount: bool = False) -> list[int]:
     """Numbers separated by ``;``."""
     items = [item for item in text.split(";")]
     if items and not items[-1].strip():
@@ -175,7 +221,7 @@ def parse_list(text: str, symbols: Mapping[str, str], *, positive: bool = False)
         raise Refused(N_("Enter a number."))
     if len(items) > LONGEST:
         raise Refused(N_("At most {count} entries."), count=_count(LONGEST, symbols))
-    return [parse_number(item, symbols, positive=positive) for item in items]
+    return [parse_number(item, symbols, positive=positive, amount=amount) for item in items]
 
 
 def parse_cards(text: str, symbols: Mapping[str, str]) -> list[list[str]]:
@@ -200,8 +246,13 @@ def _count(value: int, symbols: Mapping[str, str]) -> dict[str, Any]:
     return {"count": value, "text": format_number(value, symbols)}
 
 
-def _money(value: int, symbols: Mapping[str, str]) -> dict[str, Any]:
-    return {"money": value, "text": format_number(value, symbols)}
+def _money(value: int, symbols: Mapping[str, Any]) -> dict[str, Any]:
+    """An amount for the page: its number as the language writes it (with its cents, where there are
+    some), and how many units of the money it is (what its plural form is chosen by)."""
+    subunits = int(symbols.get("subunits", 1))
+    units, cents = divmod(value, subunits)
+    text = format_number(units, symbols) + (f"{symbols['decimal']}{cents:0{len(str(subunits)) - 1}d}" if cents else "")
+    return {"money": value / subunits if cents else units, "text": text}
 
 
 def _seats(values: Sequence[int]) -> dict[str, Any]:
@@ -238,6 +289,8 @@ class _Inputs:
 
     def __getitem__(self, name: str) -> Any:
         field = next(f for f in self.calculator.fields if f.name == name)
+        if field not in self.calculator.asks(self.house):
+            return field.default         # not asked of this house: no stakes, a flop dealt…
         text = str(self.fields.get(name, ""))
         try:
             if field.optional and not text.strip():
@@ -246,16 +299,27 @@ class _Inputs:
                 if text not in self.house.stakes_names:
                     raise Refused(N_("Choose the stakes."))
                 return text
+            if field.kind == "game":
+                return _game(text)
             if field.kind == "yesno":
                 return text == "yes"
             if field.kind in ("amounts", "counts", "ranks", "seats"):
-                return parse_list(text, self.symbols, positive=field.kind in ("ranks", "seats"))
+                return parse_list(text, self.symbols, positive=field.kind in ("ranks", "seats"),
+                                  amount=field.kind == "amounts")
             if field.kind == "cards":
                 return parse_cards(text, self.symbols)
-            return parse_number(text, self.symbols, positive=field.positive or field.kind in ("seat", "count"))
+            return parse_number(text, self.symbols, positive=field.positive or field.kind in ("seat", "count"),
+                                amount=field.kind == "amount")
         except Refused as refused:
             refused.field = name
             raise
+
+
+@unstaked
+def _game(text: str) -> str:
+    if text not in GAMES:
+        raise Refused(N_("Choose the game."))
+    return text
 
 
 def _seats_ok(house: House, count: int, symbols: Mapping[str, str]) -> None:
@@ -270,23 +334,53 @@ Steps = list[tuple[str, dict[str, Any]]]
 
 
 @raked
-def _hand_rake(house: House, stakes: str, players: int, flop: bool, amounts: list[int],
-               s: Mapping[str, str]) -> tuple[list[int], Steps]:
+def _hand_rake(house: House, where: tuple[str | None, str | None], players: int, flop: bool, amounts: list[int],
+               s: Mapping[str, Any]) -> tuple[list[int], Steps]:
     """The engine's rake from each pot of one hand (``House.rake``: one cap for the hand, main pot
-    first), and what an answer says of it first: that no flop means no rake, or the cap."""
-    taken = house.rake(amounts, stakes=stakes, players=players, flop=flop)
+    first) at a table (``where``: its stakes, or its game where the house states no stakes), and what an
+    answer says of it first: that no flop means no rake, or the cap."""
+    stakes, game = where
+    taken = house.rake(amounts, stakes=stakes, game=game, players=players, flop=flop)
     if not flop and house.no_flop_no_drop:
         return taken, [(N_("No flop was dealt: no rake is taken."), {})]
-    if house.stakes(stakes).rake_cap is None:   # a house may rake without a cap
+    stated = house.rake_of(stakes, game=game)
+    if stated is None or stated.cap is None:   # a house may rake without a cap
         return taken, []
+    cap = {"players": _count(players, s), "cap": _money(house.rake_cap(stakes, players=players, game=game), s)}
+    if stakes is None:
+        return taken, [_cap_of_the_hand(cap)]
     return taken, [(N_("The cap for the hand at {stakes} with {players} players dealt in: {cap}."),
-                    {"stakes": stakes, "players": _count(players, s),
-                     "cap": _money(house.rake_cap(stakes, players=players), s)})]
+                    {"stakes": stakes, **cap})]
+
+
+@unstaked
+def _cap_of_the_hand(cap: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The cap of a hand where the house states no stakes."""
+    return N_("The cap for the hand with {players} players dealt in: {cap}."), cap
+
+
+@dropped
+def _jackpot(house: House, where: tuple[str | None, str | None], amounts: list[int], flop: bool, called: bool,
+             s: Mapping[str, Any]) -> tuple[int | None, Steps]:
+    """The house's jackpot drop from the hand (``House.jackpot_drop``, from the main pot), and what the
+    answer says of it; None where the house takes none at this table."""
+    stakes, game = where
+    if not any(rake.jackpot for rake in house.rakes) or (stated := house.rake_of(stakes, game=game)) is None \
+            or stated.jackpot is None:
+        return None, []
+    drop = house.jackpot_drop(amounts, stakes=stakes, game=game, flop=flop, big_blind_called=called)
+    return drop, [(N_("Jackpot drop, from the main pot: {drop}.") if drop else
+                   N_("No jackpot drop is taken from this hand."), {"drop": _money(drop, s)})]
+
+
+def _where(i: _Inputs) -> tuple[str | None, str | None]:
+    """Where the hand is played: its stakes, or its game where the house states no stakes."""
+    return i["stakes"], i["game"]
 
 
 def rake(i: _Inputs) -> Answer:
     house, s = i.house, i.symbols
-    stakes, players, flop, amounts = i["stakes"], i["players"], i["flop"], i["pots"]
+    where, players, flop, amounts = _where(i), i["players"], i["flop"], i["pots"]
     _seats_ok(house, players, s)
     if players < 2:
         raise Refused(N_("A hand needs at least two players."))
@@ -295,27 +389,29 @@ def rake(i: _Inputs) -> Answer:
                          "player all-in."), count=_count(len(amounts), s), players=_count(players, s))
     if 0 in amounts:
         raise Refused(N_("A pot cannot be empty."))
-    taken, steps = _hand_rake(house, stakes, players, flop, amounts, s)
+    taken, steps = _hand_rake(house, where, players, flop, amounts, s)
     if flop or not house.no_flop_no_drop:
         for number, (pot, cut) in enumerate(zip(amounts, taken)):
             steps.append((N_("Main pot of {pot}: rake {rake}.") if number == 0 else
                           N_("Side pot {number} of {pot}: rake {rake}."),
                           {"pot": _money(pot, s), "rake": _money(cut, s), "number": _count(number, s)}))
     steps.append((N_("Rake for the hand: {rake}."), {"rake": _money(sum(taken), s)}))
+    drop, said = _jackpot(house, where, amounts, flop, i["called"], s)
+    steps += said
     total = sum(amounts)
     twice = house.can_deal_twice(total) if house.deal_twice_min_pot is not None else None
     if twice is not None:   # only where the house states the smallest pot run twice
         steps.append((N_("A pot of {pot} may be run more than once.") if twice else
                       N_("A pot of {pot} may not be run more than once."), {"pot": _money(total, s)}))
-    return Answer({"rake": taken, "twice": twice}, steps)
+    return Answer({"rake": taken, "twice": twice, **({"jackpot": drop} if drop is not None else {})}, steps)
 
 
 def split_pot_rake(i: _Inputs) -> Answer:
     s = i.symbols
-    pot, dead, stakes = i["pot"], i["dead"], i["stakes"]
+    pot, dead, (stakes, game) = i["pot"], i["dead"], _where(i)
     if dead > pot:
         raise Refused(N_("The dead money cannot be more than the pot."))
-    taken = i.house.split_pot_rake(pot, dead_money=dead, stakes=stakes)
+    taken = i.house.split_pot_rake(pot, dead_money=dead, stakes=stakes, game=game)
     return Answer({"rake": taken}, [
         (N_("Rake of a pot of {pot} split by the players who contested it, with {dead} of dead money: {rake}."),
          {"pot": _money(pot, s), "dead": _money(dead, s), "rake": _money(taken, s)})])
@@ -395,30 +491,38 @@ def _not_called(given: Mapping[int, int], folded: Sequence[int]) -> dict[int, in
 
 
 @raked
-def _pots_rake(house: House, stakes: str, players: int, flop: bool, made: list[pots.Pot],
-               winners: list[list[int]], called: Mapping[int, int], s: Mapping[str, str]) -> tuple[list[int | None], Steps]:
+def _pots_rake(house: House, where: tuple[str | None, str | None], players: int, flop: bool, made: list[pots.Pot],
+               winners: list[list[int]], called: Mapping[int, int], s: Mapping[str, Any]) -> tuple[list[int | None], Steps]:
     """The house's rake from each pot of the hand (the engine's ``House.rake``), and what the answer
     says of it first. A pot split between tied players, where the house states a rule for it, is
     raked by that rule (``House.split_pot_rake``: only from the dead money) when it is the hand's only
     pot; beside side pots the house's rules do not say how, and the answer says so (None: no rake
     worked out)."""
-    split = flop and any(len(each) > 1 for each in winners) and house.stakes(stakes).split_pot_cap is not None
+    stakes, game = where
+    split_cap = (house.rake_of(stakes, game=game) or Rake()).split_pot_cap
+    split = flop and any(len(each) > 1 for each in winners) and split_cap is not None
     if split and len(made) > 1:
         return [None] * len(made), [(N_("The house's rules do not say how to rake a split pot in a hand with side "
                                         "pots: the shares below leave the rake out."), {})]
     if split:
         dead = pots.dead_money(called, winners[0])
-        return [house.split_pot_rake(made[0].amount, dead_money=dead, stakes=stakes)], [
+        return [house.split_pot_rake(made[0].amount, dead_money=dead, stakes=stakes, game=game)], [
             (N_("The pot is split: its rake is taken only from the dead money ({dead}), and is at most {cap}."),
-             {"dead": _money(dead, s), "cap": _money(house.stakes(stakes).split_pot_cap or 0, s)})]
-    taken, steps = _hand_rake(house, stakes, players, flop, [pot.amount for pot in made], s)
+             {"dead": _money(dead, s), "cap": _money(split_cap or 0, s)})]
+    taken, steps = _hand_rake(house, where, players, flop, [pot.amount for pot in made], s)
     return list(taken), steps
 
 
 @raked
-def _rake_taken(pot: int, cut: int, s: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
+def _rake_taken(pot: int, cut: int, s: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """A pot's rake, and what it leaves to pay out."""
     return N_("Rake: {rake}, leaving {left}."), {"rake": _money(cut, s), "left": _money(pot - cut, s)}
+
+
+@dropped
+def _drop_taken(pot: int, drop: int, s: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The jackpot drop from the main pot, and what it leaves to pay out."""
+    return N_("Jackpot drop: {drop}, leaving {left}."), {"drop": _money(drop, s), "left": _money(pot - drop, s)}
 
 
 @raked
@@ -439,12 +543,12 @@ def _paid(amount: int, winners: list[int], button: int, chip: int, s: Mapping[st
                         "the first winner clockwise from the button."), {"rest": _money(rest, s), "seat": _count(seat, s)})]
 
 
-def side_pots(i: _Inputs) -> Answer:
-    """Main and side pots (the engine's ``pots.side_pots``), each paid to its winners (``pots.split``)
-    after the house's rake where it takes one; a bet nobody called goes back first."""
-    house, s = i.house, i.symbols
+def _hand(i: _Inputs) -> tuple[list[int], list[int], list[int], int, list[int]]:
+    """What each player put in, their hands' ranks, the seats that folded, the button and the seats, as
+    a hand at a table can have them (``Refused`` otherwise)."""
+    s = i.symbols
     put, ranks, folded, button = i["contributions"], i["hands"], i["folded"] or [], i["button"]
-    _seats_ok(house, len(put), s)
+    _seats_ok(i.house, len(put), s)
     if len(put) < 2:
         raise Refused(N_("A hand needs at least two players."))
     seats = list(range(1, len(put) + 1))
@@ -458,7 +562,16 @@ def side_pots(i: _Inputs) -> Answer:
         raise Refused(N_("At least one player must still be in the hand."))
     if not any(put):
         raise Refused(N_("A pot cannot be empty."))
-    chip = house.smallest_chip(i["stakes"]) if house.stakes_names else i["chip"]
+    return put, ranks, folded, button, seats
+
+
+def side_pots(i: _Inputs) -> Answer:
+    """Main and side pots (the engine's ``pots.side_pots``), each paid to its winners (``pots.split``)
+    after the house's rake where it takes one; a bet nobody called goes back first."""
+    house, s = i.house, i.symbols
+    put, ranks, folded, button, seats = _hand(i)
+    where = _where(i)
+    chip = house.smallest_chip(where[0]) if where[0] is not None else i["chip"]
     if chip == 0:
         raise Refused(N_("This must be more than zero."))
     given = dict(zip(seats, put))
@@ -476,7 +589,12 @@ def side_pots(i: _Inputs) -> Answer:
     taken: list[int | None] = [0] * len(made)
     itemized = house.takes_rake and bool(made) and (i["flop"] or not house.no_flop_no_drop)
     if house.takes_rake and made:
-        taken, said = _pots_rake(house, i["stakes"], len(put), i["flop"], made, winners, called, s)
+        taken, said = _pots_rake(house, where, len(put), i["flop"], made, winners, called, s)
+        steps += said
+    drop = 0
+    if made:
+        found, said = _jackpot(house, where, [pot.amount for pot in made], i["flop"], i["called"], s)
+        drop = found or 0
         steps += said
     result = []
     for number, (pot, won, cut) in enumerate(zip(made, winners, taken)):
@@ -491,11 +609,15 @@ def side_pots(i: _Inputs) -> Answer:
                           {"pot": _money(pot.amount, s), "seats": _seats(eligible), "number": _count(number, s)}))
         if itemized and cut is not None:
             steps.append(_rake_taken(pot.amount, cut, s))
-        shares, said = _paid(pot.amount - (cut or 0), won, button, chip, s)
+        dropped_here = drop if number == 0 else 0
+        if dropped_here:
+            steps.append(_drop_taken(pot.amount - (cut or 0), dropped_here, s))
+        shares, said = _paid(pot.amount - (cut or 0) - dropped_here, won, button, chip, s)
         steps += said
         steps += [(N_("Seat {seat} wins {amount}."), {"seat": _count(seat, s), "amount": _money(share, s)})
                   for seat, share in shares.items()]
-        result.append({"amount": pot.amount, "eligible": eligible, "rake": cut, "shares": shares})
+        result.append({"amount": pot.amount, "eligible": eligible, "rake": cut, "shares": shares,
+                       **({"jackpot": dropped_here} if dropped_here else {})})
     return Answer({"pots": result, "back": back}, steps)
 
 
@@ -553,9 +675,10 @@ def respond(request: str) -> str:
     JSON answer: ``{"result", "steps"}``, or ``{"refused": [message, values]}``. The engine's own
     refusal, in English, is never shown: the reader gets the same sentence in the language."""
     asked = json.loads(request)
-    parameters = json.dumps(asked["house"], sort_keys=True)
+    subunits = int(asked["symbols"].get("subunits", 1))
+    parameters = json.dumps([asked["house"], subunits], sort_keys=True)
     if parameters not in _HOUSES:
-        _HOUSES[parameters] = House.from_mapping(asked["house"])
+        _HOUSES[parameters] = House.from_mapping(asked["house"], subunits=subunits)
     try:
         given = answer(_HOUSES[parameters], asked["calculator"], asked["fields"], asked["symbols"])
     except Refused as refused:

@@ -24,6 +24,7 @@ from rulebook.core.reader import Reader
 from rulebook.core.records import (CARD_SIZES, DECKS, ID_PATTERN, PAPERS, RESERVED_IDS, Message, Note, Part, PrintChoice, Rule,
                                    Rulebook, Slot)
 from rulebook.core.schema import HouseRecord
+from rulebook.core.territory import is_territory, paper_of
 from rulebook.core.values import resolve
 from rulebook.core.variants import adopt, check_ruling, check_see, house_part
 from rulebook.core.yamlload import Map, Seq, line_of_path
@@ -204,6 +205,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
         base_url = None
     names = _names(data, reader, house_id)
     languages = _languages(data, parameters.get("official_language"), reader, house_id)
+    territory = _territory(data, languages, reader, house_id)
     documents = _documents(data, path.parent, rel, reader, house_id)
     sections = _sections(documents, path.parent, rel, reader, house_id)
     if (edition is None) != ("effective" not in fields):
@@ -215,7 +217,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
                     table_card_line=_line(data, "table_card"), documents=documents,
                     documents_line=_line(data, "documents"), sections=sections,
-                    printing=_print_choice(data, reader, house_id), deck=_deck(data, reader, house_id), engine=engine)
+                    printing=_print_choice(data, territory, languages, reader, house_id), deck=_deck(data, reader, house_id),
+                    territory=territory, engine=engine)
 
 
 def _deck(data: Map, reader: Reader, house_id: str) -> str:
@@ -227,26 +230,56 @@ def _deck(data: Map, reader: Reader, house_id: str) -> str:
     return str(deck)
 
 
-def _print_choice(data: Map, reader: Reader, house_id: str) -> PrintChoice:
-    """``print:``, what the house prints on: ``paper`` (its sheets and printed rulebooks: A4 or letter)
-    and ``card`` (its table cards: A6 or A5); each the first of its kind when not given."""
+def _print_choice(data: Map, territory: dict[str, str], languages: tuple[str, ...], reader: Reader,
+                  house_id: str) -> PrintChoice:
+    """``print:``, what the house prints on: ``paper`` (its sheets and printed rulebooks: A4 or letter;
+    when not given, the paper of the territory its language of authority is written in, as CLDR says),
+    ``card`` (its table cards: A6 or A5; A6 when not given), and ``two_sided`` (the language on the back
+    of its two-sided card)."""
     given = data.get("print")
+    default = PrintChoice(paper=paper_of(territory.get(languages[0]) if languages else None))
     if given is None:
-        return PrintChoice()
+        return default
     if not isinstance(given, Map):
-        reader.error(data.line_of("print"), house_id, "print must hold 'paper' and 'card'")
-        return PrintChoice()
-    chosen = {}
+        reader.error(data.line_of("print"), house_id, "print must hold 'paper', 'card' or 'two_sided'")
+        return default
+    chosen: dict[str, Any] = {}
     for key, allowed in (("paper", PAPERS), ("card", CARD_SIZES)):
-        value = given.get(key, allowed[0])
+        value = given.get(key, getattr(default, key))
         if value not in allowed:
             reader.error(given.line_of(key), house_id, f"print: {key} {value!r} must be one of {', '.join(allowed)}")
-            value = allowed[0]
+            value = getattr(default, key)
         chosen[key] = value
+    second = given.get("two_sided")
+    if second is not None and (second not in languages[1:] or not isinstance(second, str)):
+        reader.error(given.line_of("two_sided"), house_id, f"print: two_sided {second!r} must be a language the house "
+                     f"publishes besides its language of authority ({', '.join(languages[1:]) or 'none'})")
+        second = None
     for written in given:
-        if written not in ("paper", "card"):
-            reader.error(given.line_of(written), house_id, f"print: {written!r} is not known (paper, card)")
-    return PrintChoice(**chosen)
+        if written not in ("paper", "card", "two_sided"):
+            reader.error(given.line_of(written), house_id, f"print: {written!r} is not known (paper, card, two_sided)")
+    return PrintChoice(**chosen, two_sided=second)
+
+
+def _territory(data: Map, languages: tuple[str, ...], reader: Reader, house_id: str) -> dict[str, str]:
+    """``territory:``, where the house is (ISO 3166: ``US``), for every language it publishes, or by
+    language (``{en: US, es: MX}``): how each writes its dates, numbers and money there."""
+    given = data.get("territory")
+    if given is None:
+        return {}
+    at = data.line_of("territory")
+    by_language = dict(given) if isinstance(given, Map) else {lang: given for lang in languages}
+    found = {}
+    for lang, code in by_language.items():
+        line = given.line_of(lang) if isinstance(given, Map) else at
+        if lang not in languages:
+            reader.error(line, house_id, f"territory: {lang!r} is not a language the house publishes ({', '.join(languages)})")
+        elif not is_territory(code):
+            reader.error(line, house_id, f"territory {code!r} must be the two capital letters of a country (ISO 3166), "
+                         "such as US or GB")
+        else:
+            found[lang] = code
+    return found
 
 
 def _line(data: Map, key: str) -> int:

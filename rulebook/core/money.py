@@ -50,7 +50,6 @@ class Money:
     currency: str = CHIPS
     style: str = "symbol"
     names: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
-    territory: str | None = None     # where the house is (US): its symbol as that territory writes it ("$", not "US$")
     subunits: int = 1                # how many of the whole amounts the engine counts make one unit (100: cents)
 
     @property
@@ -70,13 +69,10 @@ def read_money(data: Map, unit: str, reader: Reader, house_id: str) -> Money:
         return Money(unit)
     for key in given:
         if key not in ("style", "names", "territory"):
-            reader.error(given.line_of(key), house_id, f"money: {key!r} is not a key of money (style, names, territory)")
-    territory = given.get("territory")
-    if territory is not None and not (isinstance(territory, str) and territory in Locale.parse("en").territories
-                                      and territory.isalpha() and territory.isupper()):
-        reader.error(given.line_of("territory"), house_id, f"money: territory {territory!r} must be the two capital "
-                     "letters of a country (ISO 3166), where the house writes its money's symbol as that country does")
-        territory = None
+            reader.error(given.line_of(key), house_id, f"money: {key!r} is not a key of money (style, names)")
+    if "territory" in given:
+        reader.error(given.line_of("territory"), house_id, "money: territory is the house's, not its money's: write "
+                     "'territory: US' at the top of the house file (its dates, numbers, money and paper follow it)")
     if unit == CHIPS:
         reader.error(at, house_id, "money: a house that counts in chips writes its amounts as bare numbers; "
                      "leave 'money' out")
@@ -111,4 +107,4 @@ def read_money(data: Map, unit: str, reader: Reader, house_id: str) -> Money:
                          f"(CLDR's), and needs 'other'" + (f"; not {', '.join(unknown)}" if unknown else ""))
             continue
         names[lang] = MappingProxyType({str(category): word.strip() for category, word in forms.items()})
-    return Money(unit, style, MappingProxyType(names), territory)
+    return Money(unit, style, MappingProxyType(names))

@@ -5,8 +5,9 @@ file's ``numbering:`` chooses the scheme (houses/README.md):
 
 - ``scheme: parts`` (the default): ``<part>.<rule>`` in the house's reading order, "4.12";
 - ``scheme: document``: a rule stated from a numbered passage of the house's own document
-  (``source: "38. MINIMALAN RAISE"``) keeps the document's number, 38, and where one passage gives
-  several rules they are 34.1, 34.2… in reading order; the rules the document does not number (the
+  (``source: "38. MINIMALAN RAISE"``, or ``"3.1 Only English…"`` for a document that numbers its
+  paragraphs) keeps the document's number, 38 or 3.1, and where one passage gives several rules they
+  are 34.1, 34.2… (3.1.1, 3.1.2…) in reading order; the rules the document does not number (the
   Hold'em guide's) get ``<others><part>.<rule>``, "H2.4", counting only the parts that hold them.
 
 Numbers are computed from the reader's edition (a proposal has none until it is adopted), so they
@@ -23,13 +24,15 @@ from rulebook.core.errors import Problem
 from rulebook.core.records import Rulebook
 
 SCHEMES = ("parts", "document")
-# "38. MINIMALAN RAISE": a passage heading the house's document numbers.
-NUMBERED_PASSAGE = re.compile(r"\s*([1-9][0-9]{0,3})\.\s")
+# "38. MINIMALAN RAISE", "3.1 Only English…": a passage heading the house's document numbers, its number
+# the document's own (a section and its paragraph, 3.1, where it numbers them so).
+# A lone number needs its full stop ("36 METODE" has lost it: no number is guessed).
+NUMBERED_PASSAGE = re.compile(r"\s*([1-9][0-9]{0,3}(?:\.[1-9][0-9]{0,3}){1,2}(?=\.?\s)|[1-9][0-9]{0,3}(?=\.\s))")
 # A prefix for the rules a document does not number: one capital letter, so "H2.4" never reads as a
 # passage's number.
 OTHERS = re.compile(r"[A-Z]")
-# What a reader may type or a link may carry: 38, 34.2, 4.12, H2.4.
-NUMBER = re.compile(r"[A-Z]?[1-9][0-9]{0,3}(?:\.[1-9][0-9]{0,3})?")
+# What a reader may type or a link may carry: 38, 34.2, 4.12, H2.4, and a document's own 3.1 or 3.1.2.
+NUMBER = re.compile(r"[A-Z]?[1-9][0-9]{0,3}(?:\.[1-9][0-9]{0,3}){0,3}")
 
 
 @dataclass(frozen=True)

@@ -190,10 +190,13 @@ DECKS = ("two-colour", "four-colour")
 
 @dataclass(frozen=True)
 class PrintChoice:
-    """The house's paper (``paper``: A4 or US letter) and table card size (``card``: A6 or A5)."""
+    """The house's paper (``paper``: A4 or US letter), table card size (``card``: A6 or A5), and the
+    language on the back of its two-sided card (``two_sided``; None: English, where the house
+    publishes it beside another language of authority)."""
 
     paper: str = "A4"
     card: str = "A6"
+    two_sided: str | None = None
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,9 @@ class Rulebook:
     sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
     printing: PrintChoice = PrintChoice()   # its paper and card size (``print:``)
     deck: str = DECKS[0]                    # the colours of its suits (``deck:``)
+    # Where the house is, by language (``territory:``, ISO 3166): how each of its languages writes its
+    # dates, numbers and money there (en → en_US); a language it does not name is written as CLDR's own.
+    territory: dict[str, str] = dataclasses.field(default_factory=dict)
     # The engine's house made from ``house`` when the house file was read: built once, asked by every stage.
     engine: House | None = dataclasses.field(default=None, compare=False, repr=False)
 
@@ -253,11 +259,16 @@ class Rulebook:
         """The rules that state something to the readers: neither a reference nor a proposal."""
         return tuple(rule for rule in self.rules if not rule.see and not rule.is_proposal)
 
+    def ruled(self) -> House:
+        """The engine's house that rules this rulebook's hands: the one its house file was judged by
+        (made again for a rulebook whose parameters were copied, as an earlier edition's are)."""
+        return self.engine or House.from_mapping(self.house, subunits=self.house.subunits)
+
     def policy(self, name: str) -> str | None:
         """The house's value of a policy: a ruling parameter as the engine applies it (its default
         where the house sets none), or the variant the house chose for a rule in variants."""
         if name in RULING_PARAMETERS:
-            return getattr(self.engine or House.from_mapping(self.house, subunits=self.house.subunits), name.split(".")[1])
+            return getattr(self.ruled(), name.split(".")[1])
         choice = self.choices.get(name)
         if choice is not None:
             return choice

@@ -144,6 +144,7 @@ class HouseRecord(TypedDict):
     table_card: NotRequired[list[Any]]       # the rules its table cards cite, by id (rulebook.reading.table_facts)
     print: NotRequired[dict[str, Any]]       # its paper and card size (rulebook.core.records.PrintChoice)
     deck: NotRequired[str]                   # the colours of its suits: two-colour or four-colour (records.DECKS)
+    territory: NotRequired[str | dict[str, Any]]   # where it is: its dates, numbers, money and paper (ISO 3166, per language)
 
 
 # -- worked examples (executable_examples/*.yaml) ---------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,7 @@ UNITS = ("money", "percent", "minutes", "hours", "seconds", "players", "chips", 
          "language", "languages")
 LANGUAGE_KEYS = ("official_language", "announced_in")  # language codes, shown as language names
 _UNIT = r"money|%|minutes?|hours?|seconds?|players?|chips?|cards?"
-_LITERAL = re.compile(rf"^(-?\d+)\s*({_UNIT})?$")
+_LITERAL = re.compile(rf"^(-?\d+(?:\.\d+)?)\s*({_UNIT})?$")
 _PATH_UNIT = re.compile(rf"^(house\.\S+)\s+({_UNIT})$")   # a house number counted in a unit: "… players"
 _UNIT_WORDS = {"money": "money", "%": "percent", "minute": "minutes", "minutes": "minutes",
                "hour": "hours", "hours": "hours", "second": "seconds", "seconds": "seconds",
@@ -37,7 +38,8 @@ class Value:
     """Where a placeholder's value comes from: a house path or a literal."""
 
     path: tuple[tuple[str, str | None], ...] | None = None
-    literal: int | bool | str | list[Value] | None = None   # a number; in a worked example also data or a list
+    # a number (an amount with cents: a Decimal); in a worked example also data or a list
+    literal: int | Decimal | bool | str | list[Value] | None = None
     unit: str = "count"
     spec: str = ""
     line: int = field(default=0, compare=False)   # where the value is written, for error messages
@@ -62,9 +64,22 @@ def parse_value(spec: Any) -> Value:
             f"{spec!r} is neither a house path (house.…) nor a number with a unit "
             "(money, %, minutes, hours, seconds, players, chips, cards)"
         )
-    if len(match.group(1).lstrip("-")) > 9 or not abs(int(match.group(1))) < MAX_NUMBER:
+    number, unit = match.group(1), _UNIT_WORDS[match.group(2)]
+    if len(number.split(".")[0].lstrip("-")) > 9 or not abs(Decimal(number)) < MAX_NUMBER:
         raise ValueError(f"{spec[:40]!r} is larger than any card-room number (at most {MAX_NUMBER - 1:,})")
-    return Value(literal=int(match.group(1)), unit=_UNIT_WORDS[match.group(2)], spec=spec)
+    if "." in number and unit != "money":
+        raise ValueError(f"{spec!r}: only an amount of money may have cents; a count, a time or a percentage is "
+                         "a whole number")
+    return Value(literal=Decimal(number) if "." in number else int(number), unit=unit, spec=spec)
+
+
+def counted(amount: int | Decimal, subunits: int) -> int:
+    """An amount written in a rule or an example (``20 money``, ``0.25 money``) as a house counts its
+    money: in whole units, or in its cents (``subunits``); ValueError for cents a house does not count."""
+    found = amount * subunits
+    if found != int(found):
+        raise ValueError(f"{amount} is an amount with cents, and this house counts its money in whole units")
+    return int(found)
 
 
 def _parse_path(text: str) -> tuple[tuple[str, str | None], ...]:
@@ -116,8 +131,8 @@ def resolve(value: Value, house: Mapping[str | int, Any]) -> tuple[Any, str]:
     """The value and its unit; ValueError if the path names nothing. An amount written in a rule
     (``504 money``) is counted as the house counts its own (in cents where it does)."""
     if value.path is None:
-        if value.unit == "money" and isinstance(value.literal, int) and isinstance(house, Parameters):
-            return value.literal * house.subunits, value.unit
+        if value.unit == "money" and isinstance(value.literal, (int, Decimal)):
+            return counted(value.literal, house.subunits if isinstance(house, Parameters) else 1), value.unit
         return value.literal, value.unit
     data: Any = house
     where = "house"

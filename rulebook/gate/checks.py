@@ -44,8 +44,8 @@ from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled
 # the template, which are no one language's.
 CATALOG_CHECKS = ("missing", "stale", "obsolete", "fuzzy", "untranslated", "length", "characters", "placeholders",
                   "digits", "markup", "glossary", "english", "doubled", "apostrophe", "typography")
-MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "consequence", "stale", "edition",
-                "document")
+MODEL_CHECKS = ("example", "house", "numbering", "policy", "currency", "note", "term", "removed", "consequence", "decides",
+                "stale", "edition", "document")
 
 
 def check_template(root: Path, template: Catalog) -> list[Problem]:

@@ -12,6 +12,8 @@ true to itself (docs/DESIGN.md, principle 9):
   of them changes, as a translation does when its English changes;
 - ``removed``: a statement ``rules/ADDITIONS.md`` records as removed is said nowhere;
 - ``consequence``: a worked example states no consequence ("so he pays…") that none of its checks computes;
+- ``decides``: a worked example that works out a sum the calculators answer (the rake, a minimum raise…)
+  is bound to a rule about that sum, which the calculators then cite as deciding it;
 - ``picture``: a worked example whose cards, seats or pot the page draws can be drawn from what the engine
   checked (a seat of a table, each card once, shares that make the pot).
 """
@@ -36,6 +38,7 @@ from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE, Term
 from rulebook.i18n.money import money_words
 from rulebook.project import Project
 from rulebook.reading import Reading
+from rulebook.reading.calculators import ABOUT, decides
 from rulebook.reading.pictures import PictureError, pictures
 
 ADDITIONS = "rules/ADDITIONS.md"
@@ -50,7 +53,31 @@ def coherence_problems(project: Project) -> list[Problem]:
     problems += two_room_note_problems(project)
     problems += removed_problems(project)
     problems += consequence_problems(project)
+    problems += decision_problems(project)
     problems += picture_problems(project)
+    return problems
+
+
+def decision_problems(project: Project) -> list[Problem]:
+    """Each house's examples that work out a calculator's sum are bound to rules that speak of it: an
+    example of the minimum raise bound to "Bets are placed for all to read" would make the house's
+    calculators cite that rule as deciding minimum raises."""
+    problems = []
+    for view in project.houses.values():
+        rules = {rule.id: rule for rule in view.editors_book.rules}
+        for example in view.examples:
+            rule = rules.get(example.rule)
+            if rule is None:
+                continue
+            english = " ".join(message.text for message in (rule.title, rule.text, *rule.items))
+            for check in example.checks:
+                function = f"{check.call.owner}.{check.call.function}"
+                if not decides(function, english):
+                    problems.append(Problem(example.file, check.line, "decides", example.rule, None,
+                                            f"example {example.id} (house {view.id}) works out {ABOUT[function][0]} "
+                                            f"({function}), and the calculators cite its rule as deciding it, but rule "
+                                            f"{rule.id} says nothing of {ABOUT[function][0]}: bind the example to the "
+                                            "rule that states it"))
     return problems
 
 

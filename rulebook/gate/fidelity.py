@@ -99,6 +99,6 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
 def _text(tr: Translations, rule: Rule, book: Rulebook) -> str:
     """The rule as published in the translator's language: title, text, items, adopted proposals
     (filled as every page fills them: ``reading.filled``)."""
-    fmt = LocaleFormatter(tr, book.money)
+    fmt = LocaleFormatter(tr, book.money, book.territory.get(tr.locale))
     return " ".join(filled(tr, fmt, message, rule.values, book)
                     for message in (rule.title, rule.text, *rule.items, *(p.text for p in rule.proposals)))

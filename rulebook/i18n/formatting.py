@@ -7,19 +7,20 @@ CLDR data (a house's money: ``rulebook.i18n.money``); the nouns a rule counts
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from datetime import date
 from typing import Any, Protocol
 
-from babel import Locale
+from babel import Locale, localedata
 from babel.dates import format_date, get_date_format
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
 from rulebook.core.money import Money
-from rulebook.i18n.money import format_money
+from rulebook.i18n.money import amount_number, format_money
 from rulebook.i18n.vocabulary import show_word
 
 
@@ -51,9 +52,19 @@ CLDR_LOCALES = {"en": "en_GB"}
 CHIPS_ONLY = Money()
 
 
-def cldr(code: str) -> str:
-    """The CLDR locale a language's dates, lists and units are written in."""
+def cldr(code: str, territory: str | None = None) -> str:
+    """The CLDR locale a language's dates, numbers, lists and units are written in: as the language is
+    written in the house's ``territory`` where CLDR has it (en_US, es_US), else as written by default."""
+    if territory is not None:
+        here = f"{code}_{territory}"
+        if here in _locales():
+            return here
     return CLDR_LOCALES.get(code, code)
+
+
+@functools.cache
+def _locales() -> frozenset[str]:
+    return frozenset(localedata.locale_identifiers())
 
 
 # The days a language writes as ordinals in a date, which CLDR's date patterns do not say: French
@@ -101,15 +112,16 @@ def unbroken(text: str) -> str:
 QUANTITIES = frozenset({"money", "percent", "minutes", "hours", "seconds", "count"})
 
 
-def format_value(value: Any, unit: str, translator: Translator, money: Money | None = None) -> str:
-    """One placeholder's value, in the words and digits of the translator's locale; an amount
-    (``money``) in the house's money. A quantity (a number and its unit) never breaks across lines."""
-    shown = _format_value(value, unit, translator, money)
+def format_value(value: Any, unit: str, translator: Translator, money: Money | None = None,
+                 locale: str | None = None) -> str:
+    """One placeholder's value, in the words and digits of ``locale`` (the translator's language as
+    written where the house is; by default, as CLDR writes it); an amount (``money``) in the house's
+    money. A quantity (a number and its unit) never breaks across lines."""
+    shown = _format_value(value, unit, translator, money, locale or cldr(translator.locale))
     return unbroken(shown) if value is not None and (unit in QUANTITIES or unit in COUNTED) else shown
 
 
-def _format_value(value: Any, unit: str, translator: Translator, money: Money | None) -> str:
-    locale = cldr(translator.locale)
+def _format_value(value: Any, unit: str, translator: Translator, money: Money | None, locale: str) -> str:
     if value is None:
         return translator.gettext("no maximum")
     if unit == "money":
@@ -162,23 +174,28 @@ def initial(text: str, lang: str) -> str:
 
 
 class LocaleFormatter:
-    """One language's way of writing every kind of value, for pages and print alike."""
+    """One language's way of writing every kind of value, for pages and print alike: as written where
+    the house is (``territory``: its dates, numbers and money), else as CLDR writes the language."""
 
-    def __init__(self, translator: Translator, money: Money = CHIPS_ONLY):
+    def __init__(self, translator: Translator, money: Money = CHIPS_ONLY, territory: str | None = None):
         self.tr = translator
-        self.code = cldr(translator.locale)
+        self.code = cldr(translator.locale, territory)
         self.house_money = money
 
     def value(self, value: Any, unit: str) -> str:
         """A placeholder's value, an amount in the house's money."""
-        return format_value(value, unit, self.tr, self.house_money)
+        return format_value(value, unit, self.tr, self.house_money, self.code)
 
     def money(self, amount: int | None) -> str:
         """An amount in the house's money (its currency, or tournament chips)."""
-        return format_value(amount, "money", self.tr, self.house_money)
+        return format_value(amount, "money", self.tr, self.house_money, self.code)
+
+    def amount(self, amount: int) -> str:
+        """An amount's number alone, as the language writes it (a table whose heading names the money)."""
+        return amount_number(self.house_money, amount, self.code)
 
     def percent(self, value: int) -> str:
-        return format_value(value, "percent", self.tr)
+        return format_value(value, "percent", self.tr, locale=self.code)
 
     def long_date(self, day: date) -> str:
         """A date as the language writes it in full: 1 decembrie 2026, 1. prosinca 2026, 1er décembre 2026."""
@@ -197,17 +214,17 @@ class LocaleFormatter:
                            format="#,##0.0")
 
     def count(self, value: int) -> str:
-        return format_value(value, "count", self.tr)
+        return format_value(value, "count", self.tr, locale=self.code)
 
     def minutes(self, value: int) -> str:
-        return format_value(value, "minutes", self.tr)
+        return format_value(value, "minutes", self.tr, locale=self.code)
 
     def hours(self, value: int) -> str:
-        return format_value(value, "hours", self.tr)
+        return format_value(value, "hours", self.tr, locale=self.code)
 
     def word(self, word: str) -> str:
         """An engine or house word (``NLH``, ``button``) in this language."""
         return show_word(word, self.tr.gettext)
 
     def language_name(self, code: str) -> str:
-        return format_value(code, "language", self.tr)
+        return format_value(code, "language", self.tr, locale=self.code)

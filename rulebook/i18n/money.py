@@ -15,7 +15,7 @@ import functools
 import re
 from typing import Mapping
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 from decimal import Decimal
 
 from babel.numbers import (format_currency, format_decimal, get_currency_name, get_currency_unit_pattern,
@@ -34,11 +34,10 @@ def format_money(money: Money, amount: int, locale: str) -> str:
     if money.style == "name":
         pattern = get_currency_unit_pattern(money.currency, count=counted, locale=locale)
         return pattern.format(number, money_name(money, counted, locale))
-    # the symbol where CLDR's pattern puts it (as the house's territory writes it, where CLDR has the
-    # language there: en_US "$", es_US "$"), around the number written as every other number of the
-    # page (so that a page's script finds the number in it, money_patterns)
-    where = _in_territory(locale, money.territory)
-    return format_currency(0, money.currency, format=_whole(where), locale=where,
+    # the symbol where CLDR's pattern puts it (as the house's territory writes it, where the locale is
+    # the language there: en_US "$", es_US "$"), around the number written as every other number of
+    # the page (so that a page's script finds the number in it, money_patterns)
+    return format_currency(0, money.currency, format=_whole(locale), locale=locale,
                            currency_digits=False).replace("0", number)
 
 
@@ -71,19 +70,6 @@ def money_patterns(money: Money, locale: str, samples: Mapping[str, int]) -> dic
         number, shown = format_decimal(n, locale=locale), format_money(money, n * money.subunits, locale)
         found[category] = shown.replace(number, "{amount}", 1) if number in shown else "{amount}"
     return found
-
-
-@functools.cache
-def _in_territory(locale: str, territory: str | None) -> str:
-    """The language of ``locale`` as it is written in ``territory``, where CLDR has it; else ``locale``."""
-    if territory is None:
-        return locale
-    here = f"{locale.split('_')[0]}_{territory}"
-    try:
-        Locale.parse(here)
-    except (UnknownLocaleError, ValueError):
-        return locale
-    return here
 
 
 @functools.cache

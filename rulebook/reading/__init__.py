@@ -24,7 +24,7 @@ from rulebook.core.examples import Outcome, WorkedExample
 from rulebook.core.model import Message, Note, Rule, Rulebook, fill
 from rulebook.core.values import Value, resolve
 from rulebook.i18n.catalogs import Translations
-from rulebook.i18n.formatting import LocaleFormatter, cldr, collation_key
+from rulebook.i18n.formatting import LocaleFormatter, collation_key
 from rulebook.i18n.glossary import Glossary, Term
 from rulebook.project import Derived, Project
 from rulebook.reading.pictures import Picture, PictureError, pictures
@@ -83,7 +83,7 @@ class Reading:
         # Readers never see a proposal; the house is named as the language names it.
         book = view.editors_book if editors else view.book
         self.book = book = dataclasses.replace(book, name=book.name_in(lang))
-        self.fmt = LocaleFormatter(self.tr, view.book.money)
+        self.fmt = LocaleFormatter(self.tr, view.book.money, view.book.territory.get(lang))
         self.glossary = project.glossary
         self.examples, self.outcomes = view.examples, view.outcomes
         self.placed = MappingProxyType({rule.id: (part.id, rule) for part in book.parts for rule in part.rules})
@@ -155,7 +155,7 @@ class Reading:
     def show(self, value: Value) -> str:
         """An example's value as this language writes it."""
         if isinstance(value.literal, list):   # unit "items"; an empty list ("no bets yet") is a dash, never blank
-            return format_list([self.show(item) for item in value.literal], locale=cldr(self.tr.locale)) or "—"
+            return format_list([self.show(item) for item in value.literal], locale=self.fmt.code) or "—"
         if value.literal is None:
             return "—"
         if value.unit in ("data", "text"):

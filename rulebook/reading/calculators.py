@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 from pokerrules import House
 from rulebook.core import floor
-from rulebook.i18n.formatting import COUNTED, cldr, plural_samples
+from rulebook.i18n.formatting import COUNTED, plural_samples
 from rulebook.i18n.money import money_patterns
 from rulebook.i18n.vocabulary import N_
 from rulebook.reading import Reading
@@ -65,6 +66,28 @@ class Offered:
     rules: tuple[RuleLink, ...]
 
 
+#: The words a rule uses when it is about what an engine function works out (its English, any form):
+#: a worked example of the function makes the calculators cite the rule that decides the sum, so the
+#: gate holds the rule to saying something of that sum (rulebook.gate.coherence.decision_problems).
+ABOUT = {
+    "house.rake": ("the rake", r"rake[sd]?|caps?"),
+    "house.split_pot_rake": ("the rake", r"rake[sd]?|caps?"),
+    "house.jackpot_drop": ("the jackpot drop", r"jackpots?|drops?"),
+    "betting.min_raise_to": ("the minimum raise", r"rais(?:e|es|ed|ing)"),
+    "betting.pot_limit_max_raise_to": ("the pot-limit raise", r"pot[- ]limit|rais(?:e|es|ed|ing)"),
+    "betting.may_raise": ("who may raise", r"rais(?:e|es|ed|ing)|reopens?"),
+    "pots.split": ("how a pot is split", r"pots?|odd chips?|split"),
+    "table.chip_race": ("the chip race", r"chip races?|rac(?:e|ed)"),
+}
+
+
+def decides(function: str, english: str) -> bool:
+    """Whether a rule whose English (title, text, items) is ``english`` says something of the sum
+    ``function`` works out: it uses one of the words of ``ABOUT``; a function no calculator answers
+    decides nothing a calculator cites, and any rule may run it."""
+    return function not in ABOUT or re.search(rf"\b(?:{ABOUT[function][1]})\b", english, re.IGNORECASE) is not None
+
+
 def _runs(reading: Reading, rule_id: str, engine: str) -> bool:
     """Whether one of the rule's worked examples runs the engine function (``owner.function``)."""
     owner, function = engine.split(".")
@@ -101,32 +124,40 @@ def messages() -> tuple[str, ...]:
     return tuple(dict.fromkeys(message for message, _ in _messages_by_owner()))
 
 
-#: The owner of the messages that speak of the house's rake, whichever calculator says them: the
-#: functions ``floor.raked`` marks and the fields asked only where the house takes rake.
-RAKED = "raked"
+#: The owners of the messages that speak of the house's rake, of its jackpot drop, of a house that
+#: states no stakes (its games, its cap) or of cents, whichever calculator says them: the functions
+#: ``floor.raked`` (``dropped``, ``unstaked``, ``in_cents``) marks, and the fields asked only where the
+#: house has them.
+RAKED, DROPPED, UNSTAKED, IN_CENTS = "raked", "dropped", "unstaked", "in_cents"
+_MARKS = {floor.raked.__name__: RAKED, floor.dropped.__name__: DROPPED, floor.unstaked.__name__: UNSTAKED,
+          floor.in_cents.__name__: IN_CENTS}
 
 
-def _marked_raked(node: ast.FunctionDef | ast.Call) -> bool:
+def _mark(node: ast.FunctionDef | ast.Call) -> str | None:
+    """What a function or a field of ``floor`` speaks of by its mark (``RAKED``, ``DROPPED``), if any."""
     if isinstance(node, ast.FunctionDef):
-        return any(getattr(decorator, "id", None) == floor.raked.__name__ for decorator in node.decorator_list)
-    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Field" and any(
-        keyword.arg == "raked" and isinstance(keyword.value, ast.Constant) and keyword.value.value is True
-        for keyword in node.keywords)
+        return next((_MARKS[decorator.id] for decorator in node.decorator_list
+                     if isinstance(decorator, ast.Name) and decorator.id in _MARKS), None)
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Field":
+        return next((_MARKS[keyword.arg] for keyword in node.keywords if keyword.arg in _MARKS
+                     and isinstance(keyword.value, ast.Constant) and keyword.value.value is True), None)
+    return None
 
 
 @functools.cache
 def _messages_by_owner() -> tuple[tuple[str, str | None], ...]:
     """Each of ``floor``'s messages with what says it: the calculator (its entry in ``CALCULATORS``, or
     its answering function, named as its id is: ``split_pot_rake`` for ``split-pot-rake``), ``RAKED``
-    for the words of the house's rake, the innermost that holds it; None for the messages every
-    calculator may say (reading a number, a seat)."""
+    for the words of the house's rake (``DROPPED``, ``UNSTAKED``, ``IN_CENTS``: its jackpot drop's, a
+    house's with no stakes, its cents'), the innermost that holds it; None for the messages every calculator may say
+    (reading a number, a seat)."""
     path = Path(floor.__file__)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     ids = {calculator.id.replace("-", "_"): calculator.id for calculator in floor.CALCULATORS}
     spans: list[tuple[int, int, str]] = []
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.Call)) and _marked_raked(node):
-            spans.append((node.lineno, node.end_lineno or node.lineno, RAKED))
+        if isinstance(node, (ast.FunctionDef, ast.Call)) and (mark := _mark(node)):
+            spans.append((node.lineno, node.end_lineno or node.lineno, mark))
         elif isinstance(node, ast.FunctionDef) and node.name in ids:
             spans.append((node.lineno, node.end_lineno or node.lineno, ids[node.name]))
         elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Calculator" and node.args \
@@ -141,9 +172,11 @@ def _messages_by_owner() -> tuple[tuple[str, str | None], ...]:
 
 def messages_of(calculators: tuple[Offered, ...], house: House) -> tuple[str, ...]:
     """The messages the offered calculators may answer with: none of a calculator the house does not
-    offer, and none of the rake's where the house takes none (a room without rake ships no word of
-    the rake's)."""
-    owners = {item.calculator.id for item in calculators} | ({RAKED} if house.takes_rake and calculators else set())
+    offer, and none of the rake's (the jackpot drop's) where the house takes none (a room without rake
+    ships no word of the rake's)."""
+    has = {RAKED: house.takes_rake, DROPPED: any(rake.jackpot is not None for rake in house.rakes),
+           UNSTAKED: house.runs_cash_games and not house.stakes_names, IN_CENTS: house.subunits > 1}
+    owners = {item.calculator.id for item in calculators} | {owner for owner, held in has.items() if held and calculators}
     return tuple(dict.fromkeys(message for message, owner in _messages_by_owner() if owner is None or owner in owners))
 
 
@@ -162,12 +195,14 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
     where the runtime is (``runtime``: addresses relative to the page)."""
     tr, lang = reading.tr, reading.lang
     samples = plural_samples(lang)
-    if reading.book.money.chips:   # tournament chips, counted as the answers count them ("2,100 chips")
+    house = reading.book.ruled()
+    # Tournament chips, counted as the answers count them ("2,100 chips"): a house's own, or the chips in
+    # play at a room that runs no cash games, whatever its money for its fees.
+    if reading.book.money.chips or not house.runs_cash_games:
         money = {category: tr.ngettext(*COUNTED["chips"], n).replace("{count}", "{amount}")
                  for category, n in samples.items()}
     else:
-        money = money_patterns(reading.book.money, cldr(lang), samples)
-    house = reading.book.engine or House.from_mapping(plain(reading.book.house), subunits=reading.book.house.subunits)
+        money = money_patterns(reading.book.money, reading.fmt.code, samples)
     ui = {key: tr.gettext(message) for key, message in UI.items()}
     hint = tr.gettext(floor.LIST_HINT)
     forms = []
@@ -179,13 +214,17 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
                                      if field.example else "", "optional": field.optional}
             if field.kind == "stakes":
                 shown["choices"] = [[name, name] for name in house.stakes_names]
+            elif field.kind == "game":
+                shown["choices"] = [[game, reading.fmt.word(game)] for game in house.game_rakes]
             elif field.kind == "yesno":
                 shown["choices"] = [["yes", ui["yes"]], ["no", ui["no"]]]
             fields.append(shown)
         forms.append({"id": item.calculator.id, "title": item.title, "fields": fields,
                       "rules": [{"text": f"{rule.cited} · {rule.title}" if rule.cited else rule.title,
                                  "href": f"{rule.part_id}.html#{rule.rule_id}"} for rule in item.rules]})
-    return {"lang": lang, "house": plain(reading.book.house), "symbols": symbols(lang), "money": money,
+    counted = {"subunits": reading.book.house.subunits} if house.runs_cash_games and reading.book.house.subunits > 1 else {}
+    return {"lang": lang, "house": plain(reading.book.house), "symbols": {**symbols(reading.fmt.code), **counted},
+            "money": money,
             "messages": {message: tr.gettext(message) for message in messages_of(calculators, house)},
             "ui": ui,
             "calculators": forms, "runtime": dict(runtime)}

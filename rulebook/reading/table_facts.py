@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from pokerrules.rake import Jackpot, Rake
 from rulebook.core.records import Rulebook
 from rulebook.i18n.vocabulary import N_
 from rulebook.reading import Reading
@@ -101,6 +102,15 @@ def table_rows(book: Rulebook) -> list[Mapping[str, Any]]:
     return [TOURNAMENT] if book.table_card else []
 
 
+def table_offer(book: Rulebook, row: Mapping[str, Any] | None = None) -> tuple[bool, bool]:
+    """Whether the house's tables (one stakes ``row``, or any of them) have a straddle, and a rake: what a
+    page or a card that says what the tables' cards hold may promise, and nothing more."""
+    rows = [row] if row is not None else list(book.house.get("stakes") or ())
+    ruled = book.ruled()
+    return (any(each.get("straddle") is not None for each in rows),
+            any((rake := ruled.stakes(each["name"]).rake) is not None and rake.takes for each in rows))
+
+
 def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     """The facts of one row of the house's stakes (or of its tournament tables, ``TOURNAMENT``), as
     ``reading``'s language writes them."""
@@ -108,7 +118,8 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
         title = reading.tr.gettext(TOURNAMENT_TITLE)
         return TableFacts(row, title, reading.book.name, (), (), citing(reading, *(reading.book.table_card or ())))
     fmt, gettext, house = reading.fmt, reading.tr.gettext, reading.book.house
-    rake = row.get("rake")
+    stated = reading.book.ruled().stakes(row["name"]).rake   # its own, its game's or the house's
+    rake = stated if stated is not None and stated.takes else None
     times = house.get("times") or {}
 
     money, percent = fmt.money, fmt.percent   # each a number with its unit on one line (formatting.unbroken)
@@ -129,21 +140,25 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     keys = (
         Key(gettext("Blinds"), f"{money(row['small_blind'])} / {money(row['big_blind'])}"),
         *([Key(gettext("Straddle"), money(row["straddle"]))] if row.get("straddle") is not None else []),
-        *([Key(gettext("Rake"), _rake(reading, rake, money, percent))] if rake else []),
+        *([Key(gettext("Rake"), rake_said(reading, rake), wide=rake.no_rake_up_to is not None)] if rake else []),
+        *([Key(gettext("Jackpot drop"), jackpot_said(reading, stated.jackpot), wide=True)]
+          if stated is not None and stated.jackpot else []),
         *([Key(gettext("Time charge"), gettext("{amount} per seat every {minutes}").format(
             amount=money(charge["amount"]), minutes=fmt.minutes(charge["every_minutes"])), wide=True)]
           if charge else []),
         Key(gettext("Buy-in"), bought, wide=True),
     )
+    pieces = house.get("rake") or {}
     details = []
-    if rake and rake.get("short_handed_cap") is not None and states("rake-cap-by-players"):
-        short = house["rake"]["short_handed_players"]
+    if rake and rake.short_handed_cap is not None and pieces.get("short_handed_players") \
+            and states("rake-cap-by-players"):
+        short = pieces["short_handed_players"]
         details.append(line(gettext("With {low} to {high} players dealt in, the rake cap is {short_cap}.").format(
-            short_cap=money(rake["short_handed_cap"]), low=fmt.count(short["min"]),
+            short_cap=money(rake.short_handed_cap), low=fmt.count(short["min"]),
             high=fmt.count(short["max"])), "rake-cap-by-players"))
-    if rake and rake.get("split_pot_cap") is not None and states("rake-split-pot"):
-        details.append(split_pot_line(reading, percent(rake["percent"]), money(rake["split_pot_cap"])))
-    if rake and house["rake"].get("no_flop_no_drop") and states("no-flop-no-drop"):
+    if rake and rake.split_pot_cap is not None and rake.percent is not None and states("rake-split-pot"):
+        details.append(split_pot_line(reading, percent(rake.percent), money(rake.split_pot_cap)))
+    if rake and pieces.get("no_flop_no_drop") and states("no-flop-no-drop"):
         details.append(line(gettext("No flop, no drop: no rake before the flop."), "no-flop-no-drop", stressed=True))
     if row.get("auto_straddle") is not None and states("auto-straddle-third-blind"):   # the house's, not a player's
         details.append(line(gettext("Automatic straddle, when the game is played with one: {auto}; it counts as a "
@@ -158,10 +173,10 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
         else:
             details.append(line(gettext("Raises only in multiples of {unit}.").format(unit=money(row["raise_unit"])),
                                 "cash-betting-raise-unit"))
-    if rake and house["rake"].get("deal_twice_min_pot") is not None and states("deal-twice-minimum-pot"):
+    if rake and pieces.get("deal_twice_min_pot") is not None and states("deal-twice-minimum-pot"):
         details.append(line(gettext("Running it twice: only in a pot of at least {pot}, and only if every player in "
                                     "the hand agrees (in a side pot, its players).").format(
-            pot=money(house["rake"]["deal_twice_min_pot"])),
+            pot=money(pieces["deal_twice_min_pot"])),
             "deal-twice-minimum-pot", "cash-betting-deal-twice-agreement", "cash-betting-deal-twice-side-pots"))
     if times.get("break_minutes") is not None and states("seat-break-time"):
         details.append(line(gettext("A break may last up to {break}, unless the floor says otherwise.").format(
@@ -172,14 +187,33 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules)
 
 
-def _rake(reading: Reading, rake: Mapping[str, Any], money: Any, percent: Any) -> str:
-    """A row's rake as the house states it: a flat drop a hand, or a percentage with its cap (or none)."""
-    gettext = reading.tr.gettext
-    if rake.get("drop") is not None:
-        return gettext("{amount} a hand").format(amount=money(rake["drop"]))
-    if rake.get("cap") is None:
-        return str(percent(rake["percent"]))
-    return gettext("{percent}, cap {cap}").format(percent=percent(rake["percent"]), cap=money(rake["cap"]))
+def rake_said(reading: Reading, rake: Rake) -> str:
+    """The rake of a table as the house states it, in one line: its share of a pot (a percentage, so
+    much for every so much, or a flat drop a hand), from which pots (over its threshold), and its cap."""
+    gettext, money = reading.tr.gettext, reading.fmt.money
+    if rake.drop is not None:
+        share = gettext("{amount} a hand").format(amount=money(rake.drop))
+    elif rake.per is not None:
+        share = gettext("{take} for every {every} in the pot").format(take=money(rake.per.take),
+                                                                       every=money(rake.per.every))
+    else:
+        share = reading.fmt.percent(rake.percent or 0)
+    if rake.no_rake_up_to is not None:
+        share = gettext("{rake} of each pot over {threshold}").format(rake=share, threshold=money(rake.no_rake_up_to))
+    if rake.cap is None:
+        return share
+    return gettext("{rake}, cap {cap}").format(rake=share, cap=money(rake.cap))
+
+
+def jackpot_said(reading: Reading, jackpot: Jackpot) -> str:
+    """A jackpot or promotional drop as the house states it: how much a hand, and when it is taken."""
+    gettext, money = reading.tr.gettext, reading.fmt.money
+    said = {None: gettext("{amount} a hand"), "flop": gettext("{amount} a hand, once the flop is dealt"),
+            "big-blind-called": gettext("{amount} a hand, once the big blind is called")}[jackpot.after]
+    said = said.format(amount=money(jackpot.amount))
+    if jackpot.pots_over is not None:
+        said = gettext("{drop}, from pots over {amount}").format(drop=said, amount=money(jackpot.pots_over))
+    return said
 
 
 def split_pot_line(reading: Reading, percent: str, cap: str) -> Detail:

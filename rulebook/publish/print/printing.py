@@ -34,7 +34,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading
 from rulebook.reading.table_facts import (RAKE_RULES, TOURNAMENT_TITLE, CitedRule, cited, deal_twice_rake_line,
-                                          split_pot_line, table_facts, table_rows)
+                                          split_pot_line, table_facts, table_offer, table_rows)
 from rulebook.publish.machinery import print_cache, workers
 from rulebook.publish.print.downloads import (PRESS, RAKE_FILE, RAKE_SHEET_FILE, bilingual_languages, card_file, press_file,
                                         prints_rake_card, redline_file, rulebook_file, sheet_file, short_form_file)
@@ -83,7 +83,7 @@ class PrintRenderer:
         self.env = environment(project, "print", reading.tr)
         fmt = self.fmt
         self.context: dict[str, Any] = dict(
-            house=self.book.house, code=self.lang, money=fmt.money, percent=fmt.percent, count=fmt.count,
+            house=self.book.house, code=self.lang, money=fmt.money, amount=fmt.amount, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, cited=self.cited,
             changed_numbers=self.changed_numbers, unbroken=unbroken, index=reading.index,
@@ -262,18 +262,30 @@ class PrintRenderer:
                                   qr=self.qr(AT_THE_TABLE, press=press), place=place, size=size))
 
     def bands(self, press: bool = False, sizes: Mapping[int, float] | None = None) -> list[Markup]:
-        """The rake card's two faces (front: the bands; back: the caps and how split pots are raked),
-        its QR code to the rule of the bands; ``sizes``: each face placed on the card, with its type's size
-        if it has one (None: the faces only named)."""
-        reading = self.reading
-        rake = self.book.house["stakes"]
-        percent = self.fmt.percent(rake[0]["rake"]["percent"])
-        split = " / ".join(dict.fromkeys(self.fmt.money(row["rake"]["split_pot_cap"]) for row in rake))
-        caps = " / ".join(dict.fromkeys(self.fmt.money(row["rake"]["cap"]) for row in rake))
+        """The rake card's two faces (front: the bands; back: the caps by stakes and how split pots are
+        raked, each where the house states it), its QR code to the rule of the bands; ``sizes``: each
+        face placed on the card, with its type's size if it has one (None: the faces only named)."""
+        reading, ruled, money = self.reading, self.book.ruled(), self.fmt.money
+        rows = [(row, ruled.stakes(row["name"]).rake) for row in self.book.house["stakes"]]
+        rakes = [rake for _, rake in rows if rake is not None]
+        columns = [(gettext_key, key) for gettext_key, key in (
+            ("cap", "cap"), ("short", "short_handed_cap"), ("split", "split_pot_cap"))
+            if any(getattr(rake, key) is not None for rake in rakes) and (key != "short_handed_cap"
+                                                                          or ruled.short_handed_players)]
+        caps = [[self.fmt.amount(getattr(rake, key)) if rake and getattr(rake, key) is not None else "\u2014"
+                 for _, key in columns] for _, rake in rows]
+        percent = self.fmt.percent(rakes[0].percent or 0)
+        lines = []
+        if "rake-split-pot" in reading.placed and any(rake.split_pot_cap is not None for rake in rakes):
+            lines.append(split_pot_line(reading, percent, " / ".join(dict.fromkeys(
+                money(rake.split_pot_cap) for rake in rakes if rake.split_pot_cap is not None))))
+        if "deal-twice-rake" in reading.placed and any(rake.cap is not None for rake in rakes):
+            lines.append(deal_twice_rake_line(reading, " / ".join(dict.fromkeys(
+                money(rake.cap) for rake in rakes if rake.cap is not None))))
         bands = reading.placed.get("rake-bands")
-        said = dict(split_lines=(split_pot_line(reading, percent, split), deal_twice_rake_line(reading, caps)),
-                    rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
-                    qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
+        said = dict(split_lines=lines, rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
+                    columns=[key for key, _ in columns], caps=list(zip((row for row, _ in rows), caps)),
+                    percent_said=percent, qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
         return [Markup(self.render("bands.html.jinja", side=side, place=None if sizes is None else side,
                                    size=None if sizes is None else sizes.get(side), **said)) for side in (0, 1)]
 
@@ -291,7 +303,12 @@ class PrintRenderer:
             subject = gettext("The rules asked about at the tournament tables of {house}").format(house=self.book.name)
         else:
             title = gettext("Table card {stakes}").format(stakes=f"{row['game']} {row['name']}")
-            subject = gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}").format(
+            straddle, raked = table_offer(self.book, row)
+            subject = (gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}")
+                       if straddle and raked else
+                       gettext("The blinds, straddles, buy-in and rules of the {stakes} tables of {house}") if straddle
+                       else gettext("The blinds, buy-in, rake and rules of the {stakes} tables of {house}") if raked
+                       else gettext("The blinds, buy-in and rules of the {stakes} tables of {house}")).format(
                 stakes=f"{row['game']} {row['name']}", house=self.book.name)
         return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, subject=subject,
                            css=Markup(css) if css is not None else None, layout=layout, author=self.book.name,

@@ -24,7 +24,7 @@ from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.reading import calculators as floor_calculators
 from rulebook.reading.changes import ParameterChange, RuleChange
-from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_rows
+from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_offer, table_rows
 from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.publish.print.paper import NAMES, card_size, sheet
 from rulebook.publish.site.parts import authority
@@ -51,12 +51,14 @@ def home_nodes(page: Page, offers: frozenset[str], refdoc: str = "") -> nodes.se
     authority, and what the rules are, with the house's city and contact."""
     _, book = page.tr.gettext, page.book
     top = titled(one_line(page.reading.text(book.title)))
-    tournament, raked = not book.runs_cash_games, bool(book.house.get("rake"))
+    tournament, (straddles, raked) = not book.runs_cash_games, table_offer(book)
     quick = []
     if "at-the-table" in offers:
         quick.append(("at-the-table", _("the rules asked about at the tournament tables") if tournament else
-                      _("the blinds, buy-in, straddles and rake of each game") if raked else
-                      _("the blinds, buy-in and straddles of each game")))
+                      _("the blinds, buy-in, straddles and rake of each game") if straddles and raked else
+                      _("the blinds, buy-in and straddles of each game") if straddles else
+                      _("the blinds, buy-in and rake of each game") if raked else
+                      _("the blinds and buy-in of each game")))
     if "calculators" in offers:
         quick.append(("calculators", _("the sums asked at the table, worked out by this rulebook's own rules")))
     if "downloads" in offers:
@@ -133,16 +135,15 @@ def at_the_table_nodes(page: Page, calculators: bool, refdoc: str = "") -> nodes
     each rule a link by its number. ``calculators``: the site offers its calculators (a link to them);
     ``refdoc``: the page the link is resolved from (Sphinx's)."""
     _, book = page.tr.gettext, page.book
-    tournament, raked = not book.runs_cash_games, bool(book.house.get("rake"))
+    tournament = not book.runs_cash_games
     top = titled(one_line(_("At the table")))
     top += paragraph(nodes.Text(one_line(
         _("What the tournament table card says: the rules asked about at the table, each one tap away.") if tournament
         else _("The numbers of each game and stakes, as the table card gives them. The rules they come from are one tap "
                "away."))))
-    if calculators:
-        said = _("The rake of a pot, the smallest raise and the side pots, worked out for you:") if raked \
-            else _("The smallest raise and the side pots, worked out for you:")
-        top += paragraph(nodes.Text(one_line(said) + " "), addnodes.pending_xref(
+    if calculators:   # what they work out is on their page: this line promises no sum a house may not offer
+        top += paragraph(nodes.Text(one_line(_("The sums asked at the table, worked out for you:")) + " "),
+                         addnodes.pending_xref(
             "", nodes.inline("", "calculators", classes=["xref", "std", "std-doc"]), refdoc=refdoc, refdomain="std",
             refexplicit=False, reftarget="calculators", reftype="doc", refwarn=True))
     top += [_stakes_section(page, facts) for facts in (table_facts(page.reading, row) for row in table_rows(book))]

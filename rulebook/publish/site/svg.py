@@ -20,7 +20,6 @@ from html import escape
 from babel.lists import format_list
 
 from rulebook.core.values import Value
-from rulebook.i18n.formatting import cldr
 from rulebook.i18n.vocabulary import card_symbol
 from rulebook.publish.site.rst import Markup
 from rulebook.reading import Reading
@@ -107,7 +106,7 @@ class Drawing:
         return self.reading.show(value)
 
     def listed(self, items: list[str]) -> str:
-        return format_list(items, locale=cldr(self.reading.tr.locale))
+        return format_list(items, locale=self.reading.fmt.code)
 
     # -- the parts ---------------------------------------------------------------------------------
 
