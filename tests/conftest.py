@@ -165,6 +165,23 @@ def tree(_sources: _Sources) -> Path:
     return _sources.as_made()
 
 
+HARBOUR = ROOT / "tests" / "fixtures" / "harbour"
+
+
+def add_harbour(tree: Path) -> Path:
+    """The test suite's third room, Harbour Card Room (English and Spanish, euros, no rake), added to a
+    copy of the project as its editors would add it: its house folder and document, its part, its
+    worked examples (its catalogs' entries are not written: ``test_third_house`` adds them). Its house
+    folder."""
+    folder = tree / "houses" / "harbour"
+    folder.mkdir()
+    for name in ("house.yaml", "house-rules.txt"):
+        shutil.copy(HARBOUR / name, folder / name)
+    shutil.copy(HARBOUR / "harbour-house-rules.yaml", tree / "rules" / "harbour-house-rules.yaml")
+    shutil.copy(HARBOUR / "harbour-house-rules.examples.yaml", tree / "executable_examples" / "harbour-house-rules.yaml")
+    return folder
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     """Replace text in a file, failing loudly if the text is not there."""
     text = path.read_text(encoding="utf-8")

@@ -198,19 +198,49 @@ def test_the_ten_largest_departures_of_each_house_have_a_recorded_decision(proje
     assert undecided == [], f"record a decision (rules/ADDITIONS.md or a note), or bring them back to {house}'s words"
 
 
-@pytest.mark.parametrize("house", [book.id for book in LIBRARY.houses])
-def test_the_gate_reads_each_rule_as_its_page_shows_it(project, house):
+@pytest.fixture(scope="module")
+def rooms(tmp_path_factory):
+    """The project with the test suite's third room added (tests/fixtures/harbour), whose language of
+    authority is English, the language the library's rules are written in."""
+    from rulebook.project import Project
+    from tests.conftest import add_harbour, copy_sources
+
+    tree = copy_sources(tmp_path_factory.mktemp("rooms"))
+    add_harbour(tree)
+    return Project.load(tree)
+
+
+def test_an_english_rooms_rules_are_weighed_against_its_english_document(rooms, capsys):
+    """English is a language of authority as any other: the room's rules, their English text filled
+    with its numbers, weighed against its own English document, the one it words otherwise first."""
+    from rulebook.cli import main
+
+    assert main(["--root", str(rooms.root), "fidelity", "--house", "harbour", "--top", "12"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("harbour: the 12 of 12 rules (in en, the house's language, from a document in en)"), out
+    shares = dict((rule_id, int(share)) for share, rule_id in re.findall(r"^ +(\d+)%  ([a-z0-9-]+):", out, flags=re.M))
+    assert len(shares) == 12 and shares["harbour-language"] == 100   # its text is the document's sentence
+    assert list(shares.values()) == sorted(shares.values())
+
+
+@pytest.mark.parametrize("house", ["club", "casino", "harbour"])
+def test_the_gate_reads_each_rule_as_its_page_shows_it(rooms, house):
     """One fill: the text the fidelity report weighs against the house's documents is, word for word,
     the rule's title, text, items and adopted proposals as the reader's page fills them in the
     document's language (``reading.filled``; the gate had a copy of its own that formatted the
-    values by another call, free to drift from what is published)."""
+    values by another call, free to drift from what is published). Every house is weighed, whatever
+    its language: each rule it states from a document in its language of authority, and no other."""
     from rulebook.gate.fidelity import departures
     from rulebook.reading import Reading
 
-    found = departures(project, house)
-    assert found
+    book = rooms.houses[house].book
+    authority = book.house["official_language"]
+    stated = {rule.id for part in book.parts if part.source_language == authority for rule in part.rules if not rule.see}
+    found = departures(rooms, house)
+    assert stated and sorted(departure.rule_id for departure in found) == sorted(stated)
     for departure in found:
-        reading = Reading.of(project, house, departure.excerpt_language)
+        assert departure.excerpt_language == authority
+        reading = Reading.of(rooms, house, departure.excerpt_language)
         _part, rule = reading.placed[departure.rule_id]
         messages = (rule.title, rule.text, *rule.items, *(proposal.text for proposal in rule.proposals))
         assert departure.text == " ".join(reading.fill(message, rule.values) for message in messages)

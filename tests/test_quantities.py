@@ -49,6 +49,45 @@ def test_every_number_has_a_reference(tree):
     assert "rake.bands.from: no reference says which passage" in one_line(tree, "no reference says", 1)
 
 
+RAKE_REFERENCE = '  stakes.rake: "000, “RAKE:” (5 %, cap 20 lei and 30 lei, 2-4 players cap 10 lei and 15 lei, split pots)"'
+FIX = ("quote the passage the numbers come from, or write {proposed: why} for numbers its documents do not give")
+DOCUMENTS = "(000_04a66977b465c41b.txt, 004_e8268ed98fbb6ab3.txt)"
+
+
+@pytest.mark.parametrize("written, said", [
+    ('"000, “NOT IN THE DOCUMENT”"', f"“NOT IN THE DOCUMENT” is not in the house's documents {DOCUMENTS}: {FIX}"),
+    ("'000, \"RAKE:\" and \"a cap of 25 lei\"'", f"“a cap of 25 lei” is not in the house's documents {DOCUMENTS}: {FIX}"),
+    ('"000, the rake section"', f"'000, the rake section' quotes no passage of the house's documents {DOCUMENTS} "
+                               f"between quotes: {FIX}"),
+    ('{proposed: ""}', "{proposed: …} says why the house states these numbers though its documents do not give them: "
+                       "write the reason"),
+    ('{because: "the floor says so"}', f"must name a passage of the house's documents, or be {{proposed: why}}: {FIX}"),
+], ids=["invented", "one-invented", "no-quote", "no-reason", "neither"])
+def test_a_reference_quotes_the_houses_documents_or_is_proposed(tree, written, said):
+    """A reference is the passage the numbers come from, quoted as the house's documents write it (each
+    passage between quotes found in one of them), or ``{proposed: why}``: anything else is one line at
+    the reference's own line, never a number passing for the house's own."""
+    edit(tree / HOUSE, RAKE_REFERENCE, f"  stakes.rake: {written}")
+    line = line_of(tree / HOUSE, "  stakes.rake:")
+    assert one_line(tree, "references: stakes.rake:", 1) == \
+        f"{HOUSE}:{line}: [house] club: references: stakes.rake: {said}"
+
+
+def test_a_reference_is_found_whatever_its_spacing_and_a_proposed_one_passes(tree):
+    """The passage is found as an excerpt is, its spacing aside (the document's line breaks and
+    doubled spaces); a number the documents do not give passes as a proposal, with its reason."""
+    from rulebook.project import Project
+
+    edit(tree / HOUSE, RAKE_REFERENCE, '  stakes.rake: "000, “ÎNTOTDEAUNA 5% –\\n  (pentru mizele 1/3,   2/2 PLO”"')
+    edit(tree / HOUSE, '  times.break_minutes: "000, “Schimbarea meselor,locului sau BB” (a 30-minute break)"',
+         '  times.break_minutes: {proposed: "the floor has always given 30 minutes"}')
+    assert run_rulebook(tree, "check").returncode == 0
+    references = {found.key: found for found in Project.load(tree).houses["club"].book.references}
+    assert references["times.break_minutes"].proposed == "the floor has always given 30 minutes"
+    assert references["times.break_minutes"].passage is None
+    assert references["stakes.rake"].passage == "000, “ÎNTOTDEAUNA 5% – (pentru mizele 1/3, 2/2 PLO”"
+
+
 def test_a_number_never_selects_rows(tree):
     """``[rake.cap=20]`` picks today the very stakes ``[rake_tier=low]`` names, but a raised cap would
     silently change which: refused, though it selects rows that exist."""

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
 from rulebook.publish.build import build_site
-from tests.conftest import ROOT, pdf_text, run_rulebook, set_translations
+from tests.conftest import HARBOUR, ROOT, add_harbour, pdf_text, run_rulebook, set_translations
 
-FIXTURE = ROOT / "tests" / "fixtures" / "harbour"
 
 # One worker builds the room once for every test here (xdist would build it once per worker).
 pytestmark = pytest.mark.xdist_group("harbour")
@@ -34,14 +32,10 @@ OTHERS = re.compile(r"(?<!\w)(?:Gentlemen|Poker room|Sala de póker|lei|leu|RON|
 
 
 def _add_harbour(tree: Path) -> None:
-    (tree / "houses" / "harbour").mkdir()
-    for name in ("house.yaml", "house-rules.txt"):
-        shutil.copy(FIXTURE / name, tree / "houses" / "harbour" / name)
-    shutil.copy(FIXTURE / "harbour-house-rules.yaml", tree / "rules" / "harbour-house-rules.yaml")
-    shutil.copy(FIXTURE / "harbour-house-rules.examples.yaml", tree / "executable_examples" / "harbour-house-rules.yaml")
+    add_harbour(tree)
     assert run_rulebook(tree, "gettext").returncode == 0
     assert run_rulebook(tree, "update-po").returncode == 0
-    set_translations(tree, {"es": yaml.safe_load((FIXTURE / "es.yaml").read_text(encoding="utf-8"))})
+    set_translations(tree, {"es": yaml.safe_load((HARBOUR / "es.yaml").read_text(encoding="utf-8"))})
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,9 @@ from rulebook.core.languages import LANGUAGES
 from rulebook.core.money import CHIPS, currencies, is_unit, read_money
 from rulebook.core.parts import PartLoader
 from rulebook.core.placeholders import clean
-from rulebook.core.quantities import Parameters, check_references, read_quantities
+from rulebook.core.quantities import Parameters, read_quantities
 from rulebook.core.reader import Reader
+from rulebook.core.references import read_references
 from rulebook.core.records import (CARD_SIZES, DECKS, ID_PATTERN, PAPERS, RESERVED_IDS, Message, Note, Part, PrintChoice, Rule,
                                    Rulebook, Slot)
 from rulebook.core.schema import HouseRecord
@@ -166,11 +167,13 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     if currency is not None and currency != fields["unit"]:
         reader.error(data["parameters"].line_of("currency"), house_id, f"parameters: currency {currency!r} must be the "
                      f"house's unit, {fields['unit']!r}")
+    unread = len(loader.errors)
+    documents = _documents(data, path.parent, rel, reader, house_id)
+    quoted = documents if len(loader.errors) == unread else None   # a document not read: told at its line
     before = len(loader.errors)
     units = read_quantities(data["parameters"], fields["unit"], rel, loader.errors)
-    if units:
-        check_references(data.get("references"), units, rel, data.line_of("references") if "references" in data
-                         else 1, loader.errors)
+    references = read_references(data.get("references"), units, quoted, rel, _line(data, "references"), house_id,
+                                 loader.errors)
     judged = _validate_house(data["parameters"], units.subunits, rel, loader.errors) if len(loader.errors) == before \
         else None
     if judged is None:
@@ -206,7 +209,6 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     names = _names(data, reader, house_id)
     languages = _languages(data, parameters.get("official_language"), reader, house_id)
     territory = _territory(data, languages, reader, house_id)
-    documents = _documents(data, path.parent, rel, reader, house_id)
     sections = _sections(documents, path.parent, rel, reader, house_id)
     if (edition is None) != ("effective" not in fields):
         reader.error(1, house_id, "'edition' and 'effective' go together: the edition and the day it is in force from")
@@ -216,7 +218,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     dict(choices) if isinstance(choices, dict) else {}, data.get("numbering") or {}, about, names,
                     short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
                     table_card_line=_line(data, "table_card"), documents=documents,
-                    documents_line=_line(data, "documents"), sections=sections,
+                    documents_line=_line(data, "documents"), sections=sections, references=references,
                     printing=_print_choice(data, territory, languages, reader, house_id), deck=_deck(data, reader, house_id),
                     territory=territory, engine=engine)
 

@@ -3,9 +3,10 @@
 A house file writes every number with its unit, as OpenFisca's parameters carry theirs: an amount
 with its currency's ISO 4217 code (or ``200 chips`` in a house that counts in chips),
 ``break_minutes: 30 minutes``, ``percent: 5 %``, ``short_handed_players: {min: 2 players, max: 4 players}``;
-and names, under ``references:``, the passage each group of numbers comes from. Reading the house turns
-each quantity into the whole number the engine rules with, and remembers its unit by its place
-(``("stakes", "rake", "cap")``: every row alike), so that formatting uses that unit and nothing else.
+and names, under ``references:``, the passage each group of numbers comes from (``rulebook.core.references``).
+Reading the house turns each quantity into the whole number the engine rules with, and remembers its
+unit by its place (``("stakes", "rake", "cap")``: every row alike), so that formatting uses that unit
+and nothing else.
 """
 
 from __future__ import annotations
@@ -166,24 +167,3 @@ def _leaves(data: Any, place: tuple[str, ...]) -> Iterator[tuple[Any, Any, tuple
                 yield from _leaves(value, place)
             else:
                 yield data, index, place, value
-
-
-def check_references(references: Any, units: Quantities, file: str, line: int, errors: list[ModelError]) -> None:
-    """Every quantity comes from a passage of the house's documents: ``references`` maps a place
-    (``stakes``, ``rake.bands``, ``times.break_minutes``) to the passage, and covers every quantity."""
-    if not isinstance(references, Map):
-        errors.append(ModelError(file, line, None, "'references' maps each group of numbers (stakes, rake.bands, "
-                                 "times…) to the passage of the house's documents it comes from", check="house"))
-        return
-    places = {tuple(str(key).split(".")): references.line_of(key) for key in references}
-    for key, passage in references.items():
-        if not isinstance(passage, str) or not passage.strip():
-            errors.append(ModelError(file, references.line_of(key), None, f"references: {key} must name a passage "
-                                     "of the house's documents", check="house"))
-        elif not any(place[:len(tuple(str(key).split(".")))] == tuple(str(key).split(".")) for place in units):
-            errors.append(ModelError(file, references.line_of(key), None, f"references: {key} names no number of "
-                                     "the house", check="house"))
-    for place in units:
-        if not any(place[:len(prefix)] == prefix for prefix in places):
-            errors.append(ModelError(file, line, None, f"{'.'.join(place)}: no reference says which passage of the "
-                                     "house's documents it comes from (add it under 'references')", check="house"))

@@ -18,6 +18,7 @@ from rulebook.core.languages import LANGUAGES
 from rulebook.core.money import Money
 from rulebook.core.placeholders import placeholders
 from rulebook.core.quantities import Parameters
+from rulebook.core.references import Reference, reference_of
 from rulebook.core.values import Value
 
 ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")   # \Z: "rake\n" is not an id
@@ -232,6 +233,8 @@ class Rulebook:
     # document → its sections file (houses/<id>/<stem>.sections.yaml) and each heading with its line:
     # the passages of the document, each of which some rule the house publishes must state
     sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
+    # where each group of its numbers comes from (``references:``): a passage of its documents, or a proposal
+    references: tuple[Reference, ...] = ()
     printing: PrintChoice = PrintChoice()   # its paper and card size (``print:``)
     deck: str = DECKS[0]                    # the colours of its suits (``deck:``)
     # Where the house is, by language (``territory:``, ISO 3166): how each of its languages writes its
@@ -273,6 +276,17 @@ class Rulebook:
         if choice is not None:
             return choice
         return next((rule.variant for rule in self.rules if rule.id == name and rule.variant), None)
+
+    def reference_of(self, value: Value) -> Reference | None:
+        """The reference of the house number a ``house.…`` value quotes (the longest key of
+        ``references`` it falls under); None for a literal, or a value no reference covers (a name)."""
+        return reference_of(self.references, [key for key, _ in value.path]) if value.path else None
+
+    def references_quoted(self, rule: Rule) -> tuple[Reference, ...]:
+        """Where the house numbers a rule quotes come from: the reference of each, once, in the order
+        of the rule's values."""
+        found = (self.reference_of(value) for value in rule.values.values() if value is not None)
+        return tuple(dict.fromkeys(reference for reference in found if reference is not None))
 
     @property
     def notes(self) -> tuple[Note, ...]:

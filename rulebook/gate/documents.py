@@ -9,16 +9,10 @@ tests, says so.
 
 from __future__ import annotations
 
-import re
-
 from rulebook.core.errors import Problem
 from rulebook.core.model import Rulebook
+from rulebook.core.references import normal
 from rulebook.project import Project
-
-
-def normal(text: str) -> str:
-    """A text with its spacing folded: how an excerpt is compared with its document."""
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def document_problems(project: Project) -> list[Problem]:

@@ -1,13 +1,14 @@
 """How far each house's text of authority departs from the house's own words (``rulebook fidelity``).
 
 The rule a player disputes is read in the house's language of authority (Romanian for the club,
-Croatian for the casino), and that text should be the house's own wording. For every rule a house
-publishes, this compares its text in that language (title, text, items and adopted proposals, with
-the house's values filled in) with the passages of the house's document it states (``excerpt``),
-word by word, and lists the rules that depart most, each with the editorial decisions recorded
-about it: the editorial notes on the rule and its line in ``rules/ADDITIONS.md``. A rule whose
-document is written in another language (the Romanian guide, for the Croatian room) has nothing to
-compare its text of authority with, and is left out.
+Croatian for the casino, English for a room whose documents are English), and that text should be
+the house's own wording. For every rule a house publishes, this compares its text in that language
+(title, text, items and adopted proposals, with the house's values filled in: the catalog's, or the
+library's own English) with the passages of the house's document it states (``excerpt``), word by
+word, and lists the rules that depart most, each with the editorial decisions recorded about it: the
+editorial notes on the rule and its line in ``rules/ADDITIONS.md``. A rule whose document is written
+in another language (its part's ``source_language``: the Romanian guide, for the Croatian room) has
+nothing to compare its text of authority with, and is left out.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.core.model import Rule, Rulebook
-from rulebook.i18n.catalogs import TRANSLATED, Translations
+from rulebook.i18n.catalogs import Translations
 from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.project import Project
 from rulebook.reading import filled
@@ -67,13 +68,13 @@ def recorded_decisions(root: Path) -> dict[tuple[str, str | None], str]:
 
 
 def departures(project: "Project", house_id: str) -> list[Departure]:
-    """Every rule the house publishes whose document is in its language of authority, the one whose
-    text in that language departs most from the document's words first."""
+    """Every rule the house publishes from a document written in its language of authority (the
+    part's ``source_language``: English too, whose text is the library's own, filled with the house's
+    values), the one whose text in that language departs most from the document's words first."""
 
-    view = project.houses[house_id]
-    book = view.book
+    book = project.houses[house_id].book
     lang = book.house["official_language"]
-    others = {code: project.translations(code) for code in TRANSLATED}
+    tr = project.translations(lang)
     additions = recorded_decisions(project.root)
     notes: dict[str, list[str]] = {}
     for note in book.notes:
@@ -81,18 +82,15 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
             notes.setdefault(rule_id, []).append(note.id)
     found = []
     for part in book.parts:
-        stated = [rule for rule in part.rules if not rule.see]   # a reference states nothing of its own
-        texts = {code: [_text(others[code], rule, book) for rule in stated] for code in others}
-        excerpts = [" ".join(rule.excerpts) for rule in stated]
-        # The document's language: the one whose translation of the part shares the most words with
-        # the part's excerpts (one document per part, so one rule's odd wording cannot change it).
-        written_in = max(others, key=lambda code: sum(map(overlap, texts[code], excerpts)))
-        if written_in != lang:
-            continue
-        for rule, text, excerpt in zip(stated, texts[lang], excerpts):
+        if part.source_language != lang:
+            continue   # a document in another language (the Romanian guide, for the Croatian room)
+        for rule in part.rules:
+            if rule.see:
+                continue   # a reference states nothing of its own
+            text, excerpt = _text(tr, rule, book), " ".join(rule.excerpts)
             recorded = additions.get((rule.id, rule.variant)) or additions.get((rule.id, None))
             decisions = tuple(notes.get(rule.id, ())) + ((f"ADDITIONS.md: {recorded}",) if recorded else ())
-            found.append(Departure(rule.id, overlap(text, excerpt), text, excerpt, decisions, written_in))
+            found.append(Departure(rule.id, overlap(text, excerpt), text, excerpt, decisions, part.source_language))
     return sorted(found, key=lambda departure: (departure.overlap, departure.rule_id))
 
 

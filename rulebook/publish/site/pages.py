@@ -19,6 +19,7 @@ from docutils.parsers.rst import directives
 
 from sphinx import addnodes
 
+from rulebook.core.languages import SOURCE_LANGUAGE
 from rulebook.gate.status import LanguageStatus, all_status
 from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.i18n.glossary import Term, glossary_languages
@@ -27,6 +28,7 @@ from rulebook.reading.changes import ParameterChange, RuleChange
 from rulebook.reading.table_facts import CitedRule, Detail, TableFacts, table_facts, table_offer, table_rows
 from rulebook.publish.print.downloads import FOLDER as DOWNLOADS, Download, bilingual_languages
 from rulebook.publish.print.paper import NAMES, card_size, sheet
+from rulebook.publish.site.number_sources import reference_nodes
 from rulebook.publish.site.parts import authority
 from rulebook.publish.site.redline import redline_nodes
 from rulebook.publish.site.rst import one_line
@@ -218,8 +220,10 @@ class AtTheTableDirective(PageDirective):
 
 
 def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
-    """The editors' status page: how complete each language's catalog is, then every proposal of the
-    house not yet adopted (``proposals_nodes``)."""
+    """The editors' status page: how complete the catalog of each language the house publishes is
+    (English, the catalogs' source, is the language the rules are written in), where each group of the
+    house's numbers comes from (``references_nodes``), then every proposal of the house not yet adopted
+    (``proposals_nodes``)."""
     _, fmt = page.tr.gettext, page.reading.fmt
     top = titled(one_line(_("Translation status")))
     top += authority(page)
@@ -228,34 +232,73 @@ def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
         "language says the same; a translation is complete only when every message is translated and reviewed, and "
         "the consistency check blocks any publication with a missing, outdated or inconsistent translation."
     ).format(language=page.reading.official_language()))))
-    top += table([_("Language"), _("Translated"), _("To review (fuzzy)"), _("Missing"), _("Complete")],
-                 [[fmt.language_name(row.lang), fmt.count(row.translated), fmt.count(row.fuzzy), fmt.count(row.missing),
-                   fmt.percent(row.percent)] for row in status], classes=("translation-status",))
+    counted = {row.lang: row for row in status}
+    rows: list[list[str]] = []
+    for lang in page.book.languages:
+        if lang == SOURCE_LANGUAGE:
+            # Translators: the editors' status page, in the row of English: the catalogs' source, not a translation.
+            rows.append([fmt.language_name(lang), _("the language the rules are written in"), "", "", ""])
+        elif (row := counted.get(lang)) is not None:   # a language of the catalogs, counted
+            rows.append([fmt.language_name(lang), fmt.count(row.translated), fmt.count(row.fuzzy),
+                         fmt.count(row.missing), fmt.percent(row.percent)])
+    top += table([_("Language"), _("Translated"), _("To review (fuzzy)"), _("Missing"), _("Complete")], rows,
+                 classes=("translation-status",))
+    top += references_nodes(page)
     top += proposals_nodes(page)
     return top
 
 
+def references_nodes(page: Page) -> list[nodes.section]:
+    """Every reference of the house file, in its order: the passage of the house's documents each
+    group of numbers comes from, or why the house states numbers they do not give (nothing for a
+    house that states no number)."""
+    _ = page.tr.gettext
+    if not page.book.references:
+        return []
+    found = titled(one_line(_("Sources of the house's numbers")))
+    found += paragraph(nodes.Text(one_line(_(
+        "Each group of numbers of the house file, with the passage of the house's documents it comes from, or why "
+        "the house states numbers its documents do not give."))))
+    found += nodes.bullet_list("", *(nodes.list_item("", reference_nodes(page, reference))
+                                     for reference in page.book.references), bullet="*")
+    return [found]
+
+
 def proposals_nodes(page: Page) -> tuple[nodes.target, nodes.section]:
     """Every proposal of the house not yet adopted, in one place (editors only), after the label
-    ``proposals`` (a target, as ``.. _proposals:`` was, which docutils gives the section)."""
+    ``proposals`` (a target, as ``.. _proposals:`` was, which docutils gives the section): the
+    rules' and their sentences', then the numbers its house file states though its documents do not
+    give them (``references:``, ``{proposed: why}``)."""
     _, reading = page.tr.gettext, page.reading
     found = titled(one_line(_("Proposals")))
-    if not page.book.proposals:
+    numbers = [reference for reference in page.book.references if reference.proposed is not None]
+    label = nodes.target("", "", ids=["proposals"], names=["proposals"])
+    if not page.book.proposals and not numbers:
         found += paragraph(nodes.Text(one_line(_("The house has no proposal to consider."))))
-        return nodes.target("", "", ids=["proposals"], names=["proposals"]), found
-    found += paragraph(nodes.Text(one_line(_("What the rules would say beyond the house's own documents. None of it is "
-                                             "published: the house adopts a proposal by naming it in its house file."))))
-    items = []
-    for stated, proposal in page.book.proposals:
-        what = (f"{one_line(reading.fill(proposal.text, stated.values))} ({proposal.key})" if proposal
-                else one_line(_("the whole rule")))
-        why = one_line(proposal.reason if proposal else stated.proposed or "")
-        items.append(nodes.list_item("", paragraph(
-            link(f"# {stated.id}", f"r/{stated.id}.html"), nodes.Text(" "),
-            nodes.strong("", one_line(reading.fill(stated.title, stated.values))),
-            nodes.Text(f" \u2014 {what}. {one_line(_('Why:'))} {why}"))))
-    found += nodes.bullet_list("", *items, bullet="*")
-    return nodes.target("", "", ids=["proposals"], names=["proposals"]), found
+        return label, found
+    if page.book.proposals:
+        found += paragraph(nodes.Text(one_line(_("What the rules would say beyond the house's own documents. None of it "
+                                                 "is published: the house adopts a proposal by naming it in its house "
+                                                 "file."))))
+        items = []
+        for stated, proposal in page.book.proposals:
+            what = (f"{one_line(reading.fill(proposal.text, stated.values))} ({proposal.key})" if proposal
+                    else one_line(_("the whole rule")))
+            why = one_line(proposal.reason if proposal else stated.proposed or "")
+            items.append(nodes.list_item("", paragraph(
+                link(f"# {stated.id}", f"r/{stated.id}.html"), nodes.Text(" "),
+                nodes.strong("", one_line(reading.fill(stated.title, stated.values))),
+                nodes.Text(f" \u2014 {what}. {one_line(_('Why:'))} {why}"))))
+        found += nodes.bullet_list("", *items, bullet="*")
+    if numbers:
+        found += paragraph(nodes.Text(one_line(_(
+            # Translators: the editors' status page; {references} is the house file's key, as it is written there.
+            "Numbers the house states that its documents do not give. Its pages show them as its house file states "
+            "them; once a document of the house gives them, quote its passage under {references} in the house "
+            "file.").format(references="references:"))))
+        found += nodes.bullet_list("", *(nodes.list_item("", reference_nodes(page, reference)) for reference in numbers),
+                                   bullet="*")
+    return label, found
 
 
 class StatusDirective(PageDirective):

@@ -3,9 +3,10 @@
 The directive (the rulebook domain's, ``rule_index.RuleIndexDomain``) takes the part from the
 language's ``Reading`` and returns its section: the notice of the language of authority, the part's
 introduction and table, then a section for each of its sections and rules, each rule's words, table,
-sources and notes (editors) and worked examples (``rules``). Every word is a ``nodes.Text``: no
-translated string is parsed as reST, so none can become markup. Ids are the rules', sections' and
-part's own, the same in every language (``sphinxext.stable_section_ids`` keeps them first).
+sources, where its house numbers come from and notes (editors: ``number_sources``) and worked
+examples (``rules``). Every word is a ``nodes.Text``: no translated string is parsed as reST, so none
+can become markup. Ids are the rules', sections' and part's own, the same in every language
+(``sphinxext.stable_section_ids`` keeps them first).
 
 The nodes are those docutils made of the reST this replaces (headings, a ``note``, ``list-table``
 tables), so a page reads, and is written by every builder, as it was.
@@ -19,6 +20,7 @@ from typing import Any
 from docutils import nodes
 
 from rulebook.core.model import Part, Rule
+from rulebook.publish.site.number_sources import rule_references
 from rulebook.publish.site.rst import one_line
 from rulebook.publish.site.rules import Page, PageDirective, example_nodes, paragraph, rule_nodes, table
 
@@ -55,6 +57,7 @@ def _rule_section(page: Page, part: Part, stated: Rule) -> nodes.section:
     if page.editors:
         found += [paragraph(nodes.Text(one_line(excerpt)), classes=("source-excerpt", f"language-{part.source_language}"))
                   for excerpt in stated.excerpts]
+        found += rule_references(page, stated)
         found += [_note(page, note) for note in reading.notes_of(stated.id)]
     found += [example_nodes(page, example.id) for example in reading.examples_of(stated.id)]
     return found
