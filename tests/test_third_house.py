@@ -33,7 +33,8 @@ OTHERS = re.compile(r"(?<!\w)(?:Gentlemen|Poker room|Sala de póker|lei|leu|RON|
                     r"no flop, no drop|sin flop|tournament|torneo|000_|003_|004_)(?!\w)", re.IGNORECASE)
 
 
-def _add_harbour(tree: Path) -> None:
+def add_harbour(tree: Path) -> None:
+    """The room added to a copy of the project as its editors add it, its catalogs brought up to date and its Spanish written."""
     (tree / "houses" / "harbour").mkdir()
     for name in ("house.yaml", "house-rules.txt"):
         shutil.copy(FIXTURE / name, tree / "houses" / "harbour" / name)
@@ -51,7 +52,7 @@ def harbour(tmp_path_factory) -> Path:
     from rulebook.project import Project
 
     tree = copy_sources(tmp_path_factory.mktemp("harbour"))
-    _add_harbour(tree)
+    add_harbour(tree)
     checked = run_rulebook(tree, "check")
     assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
     assert build_site(Project.load(tree), ("en", "es", "fr"), tree / "_build", ("harbour",))
