@@ -1,4 +1,5 @@
-"""A room's editors build their room: the build says only its summary, whatever the libraries it runs log.
+"""A room's editors edit its house file and build again: every page depends on what the file says,
+and the build says only its summary, whatever the libraries it runs log.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rulebook.project import Project
 from rulebook.publish.machinery import library_logs
 from tests.conftest import ROOT, copy_sources, edit
 from tests.test_third_house import add_harbour
@@ -22,6 +24,25 @@ def harbour(folder: Path) -> Path:
     tree = copy_sources(folder)
     add_harbour(tree)
     return tree
+
+
+def test_what_every_page_of_a_house_depends_on_holds_every_key_of_its_file_and_no_comment(tree):
+    """Whatever key an edit changes (those the site had no list of: its address, its deck, its paper),
+    every page of the house depends on it; a comment, which no page shows, changes nothing."""
+    house_file = tree / "houses" / "club" / "house.yaml"
+
+    def depended_on() -> str:
+        return Project.load(tree).fingerprint("club", "fr")
+
+    was = depended_on()
+    edit(house_file, "\nparts:", "\n# an editor's note, shown nowhere\nparts:")
+    assert depended_on() == was
+    for before, after in (("base_url: null", "base_url: https://rules.example.org"),
+                          ("\nparts:", "\ndeck: four-colour\nparts:"), ("\nparts:", "\nprint: {paper: letter}\nparts:")):
+        edit(house_file, before, after)
+        now = depended_on()
+        assert now != was, after
+        was = now
 
 
 def test_a_successful_build_says_only_its_summary(tmp_path):

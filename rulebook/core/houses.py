@@ -212,7 +212,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     short_form, _line(data, "short_form"), money=money, languages=languages, table_card=table_card,
                     table_card_line=_line(data, "table_card"), documents=documents,
                     documents_line=_line(data, "documents"), sections=sections,
-                    printing=_print_choice(data, reader, house_id), deck=_deck(data, reader, house_id), engine=engine)
+                    printing=_print_choice(data, reader, house_id), deck=_deck(data, reader, house_id), engine=engine,
+                    house_file_digest=sources.digest_of(repr(data).encode()))
 
 
 def _deck(data: Map, reader: Reader, house_id: str) -> str:

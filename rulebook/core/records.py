@@ -231,6 +231,9 @@ class Rulebook:
     sections: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = dataclasses.field(default_factory=dict)
     printing: PrintChoice = PrintChoice()   # its paper and card size (``print:``)
     deck: str = DECKS[0]                    # the colours of its suits (``deck:``)
+    # The digest of everything its house file says, every key as read (not its comments or layout): what
+    # any page, card or book of the house may show, so a build that sees it change redoes them all.
+    house_file_digest: str = ""
     # The engine's house made from ``house`` when the house file was read: built once, asked by every stage.
     engine: House | None = dataclasses.field(default=None, compare=False, repr=False)
 
