@@ -32,7 +32,7 @@ from rulebook.gate.fidelity import departures
 from rulebook.gate.reports import FORMATS, render
 from rulebook.gate.status import all_status, unpublished_in
 from rulebook.gate.translator_notes import annotated
-from rulebook.publish.machinery import faults, lock
+from rulebook.publish.machinery import faults, library_logs, lock
 from rulebook.publish.site import runtime
 from rulebook.publish.build import build_site, print_rulebooks
 from rulebook.publish.preview import Preview
@@ -482,6 +482,7 @@ def cmd_notes(root: Path, args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    library_logs.quiet()   # before any library sets the root logger up: a successful build says only its summary
     parser = argparse.ArgumentParser(prog="rulebook", description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     commands = parser.add_subparsers(dest="command", required=True)

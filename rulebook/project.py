@@ -191,21 +191,17 @@ class Project:
         """What every page of a house's language depends on, beyond its own source text.
 
         The interface strings, the titles that navigation and cross-references show
-        on other pages, the house's identity and numbers, the templates and the
-        generator's code. When it changes, Sphinx re-reads every page of that
-        language, so an incremental build is never stale.
+        on other pages, everything the house file says (any key: its address, names,
+        languages, deck, paper… are on every page, in its head, or in what it offers),
+        the templates and the generator's code. When it changes, Sphinx re-reads every
+        page of that language, so an incremental build is never stale.
         """
         book = self.houses[house_id].book
         digest = hashlib.sha256(self.code_digest.encode())
-        digest.update(repr((book.id, book.name, book.city, book.contact, book.unit, book.edition, book.effective,
-                            book.about, sorted(book.names.items()), book.money.style,
-                            sorted((lang, sorted(forms.items())) for lang, forms in book.money.names.items()),
-                            book.languages, book.table_card, sorted(book.territory.items()),
-                            book.copyright, [part.id for part in book.parts])).encode())
+        digest.update(repr((book.id, book.house_file_digest)).encode())
         # What the house has adopted changes which rules the pages, the navigation and r/ show.
         digest.update(repr([(rule.id, rule.adopted, [p.adopted for p in rule.proposals])
                             for rule in self.houses[house_id].editors_book.rules]).encode())
-        digest.update(repr(sorted(_flatten(book.house))).encode())
         tr = self.translations(lang)
         for message in self.template:
             if message.id and (not message.context or message.context.endswith(".title")
@@ -242,14 +238,6 @@ def _code_digest(root: Path) -> str:
     if (root / "conf.py").exists():
         sources.read(root / "conf.py", "conf.py", sources.MAX_CODE_BYTES)
     return digest.hexdigest()
-
-
-def _flatten(data, prefix: str = "") -> list[tuple[str, str]]:
-    if isinstance(data, dict):
-        return [item for key, value in data.items() for item in _flatten(value, f"{prefix}.{key}")]
-    if isinstance(data, list):
-        return [item for index, value in enumerate(data) for item in _flatten(value, f"{prefix}[{index}]")]
-    return [(prefix, repr(data))]
 
 
 def _extracted(value: list) -> bool:

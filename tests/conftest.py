@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+import yaml
 
 from rulebook.core import yamlload
 from rulebook.publish.site.rule_index import RuleIndexDomain
@@ -165,20 +166,33 @@ def tree(_sources: _Sources) -> Path:
     return _sources.as_made()
 
 
-HARBOUR = ROOT / "tests" / "fixtures" / "harbour"
+FIXTURES = ROOT / "tests" / "fixtures"
+HARBOUR = FIXTURES / "harbour"
+# What a test room's folder (tests/fixtures/<room>) holds besides its house folder's files: its translations,
+# <lang>.yaml (catalog context -> msgstr), what its translator writes into the catalogs.
+_TRANSLATIONS = ("ro", "en", "fr", "es", "hr")
 
 
-def add_harbour(tree: Path) -> Path:
-    """The test suite's third room, Harbour Card Room (English and Spanish, euros, no rake), added to a
-    copy of the project as its editors would add it: its house folder and document, its part, its
-    worked examples (its catalogs' entries are not written: ``test_third_house`` adds them). Its house
-    folder."""
-    folder = tree / "houses" / "harbour"
+def add_room(tree: Path, room: str, *, translated: bool = True) -> Path:
+    """A test room (``tests/fixtures/<room>``) added to a copy of the project as its editors add it: its
+    house folder (house file, documents, lists of passages, glossary), its part in ``rules/``, its worked
+    examples in ``executable_examples/``; and, unless not ``translated``, its catalogs brought up to date
+    and its translator's strings written into them. Its house folder."""
+    fixture, folder = FIXTURES / room, tree / "houses" / room
     folder.mkdir()
-    for name in ("house.yaml", "house-rules.txt"):
-        shutil.copy(HARBOUR / name, folder / name)
-    shutil.copy(HARBOUR / "harbour-house-rules.yaml", tree / "rules" / "harbour-house-rules.yaml")
-    shutil.copy(HARBOUR / "harbour-house-rules.examples.yaml", tree / "executable_examples" / "harbour-house-rules.yaml")
+    for path in sorted(fixture.iterdir()):
+        if path.name.endswith(".examples.yaml"):
+            shutil.copy(path, tree / "executable_examples" / path.name.replace(".examples", ""))
+        elif path.suffix == ".yaml" and path.name not in ("house.yaml", "glossary.yaml") \
+                and not path.name.endswith(".sections.yaml") and path.stem not in _TRANSLATIONS:
+            shutil.copy(path, tree / "rules" / path.name)
+        elif path.stem not in _TRANSLATIONS:
+            shutil.copy(path, folder / path.name)
+    if translated:
+        assert run_rulebook(tree, "gettext").returncode == 0
+        assert run_rulebook(tree, "update-po").returncode == 0
+        set_translations(tree, {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+                                for path in sorted(fixture.glob("*.yaml")) if path.stem in _TRANSLATIONS})
     return folder
 
 

@@ -203,10 +203,10 @@ def rooms(tmp_path_factory):
     """The project with the test suite's third room added (tests/fixtures/harbour), whose language of
     authority is English, the language the library's rules are written in."""
     from rulebook.project import Project
-    from tests.conftest import add_harbour, copy_sources
+    from tests.conftest import add_room, copy_sources
 
     tree = copy_sources(tmp_path_factory.mktemp("rooms"))
-    add_harbour(tree)
+    add_room(tree, "harbour", translated=False)
     return Project.load(tree)
 
 

@@ -20,7 +20,7 @@ from rulebook.project import Project
 from rulebook.publish.site.pages import proposals_nodes, references_nodes, status_nodes
 from rulebook.publish.site.parts import part_nodes
 from rulebook.publish.site.render import PageRenderer
-from tests.conftest import add_harbour, article, edit
+from tests.conftest import add_room, article, edit
 
 REASON = "the room posts its stakes at the cage, and its document is older"
 PROPOSED = (f"Proposed: The house's documents do not give the numbers stakes: its house file states them.\n"
@@ -36,7 +36,7 @@ def _rule_shown(page: PageRenderer, part_id: str, rule_id: str) -> str:
 @pytest.fixture
 def harbour(tree) -> Path:
     """A copy of the project with the harbour room (English and Spanish)."""
-    add_harbour(tree)
+    add_room(tree, "harbour")
     return tree
 
 

@@ -16,10 +16,9 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from rulebook.publish.build import build_site
-from tests.conftest import HARBOUR, ROOT, add_harbour, pdf_text, run_rulebook, set_translations
+from tests.conftest import ROOT, add_room, pdf_text, run_rulebook
 
 
 # One worker builds the room once for every test here (xdist would build it once per worker).
@@ -31,13 +30,6 @@ OTHERS = re.compile(r"(?<!\w)(?:Gentlemen|Poker room|Sala de póker|lei|leu|RON|
                     r"no flop, no drop|sin flop|tournament|torneo|000_|003_|004_)(?!\w)", re.IGNORECASE)
 
 
-def _add_harbour(tree: Path) -> None:
-    add_harbour(tree)
-    assert run_rulebook(tree, "gettext").returncode == 0
-    assert run_rulebook(tree, "update-po").returncode == 0
-    set_translations(tree, {"es": yaml.safe_load((HARBOUR / "es.yaml").read_text(encoding="utf-8"))})
-
-
 @pytest.fixture(scope="module")
 def harbour(tmp_path_factory) -> Path:
     """The project with the room added, checked, and the room built (site, cards, PDFs)."""
@@ -45,7 +37,7 @@ def harbour(tmp_path_factory) -> Path:
     from rulebook.project import Project
 
     tree = copy_sources(tmp_path_factory.mktemp("harbour"))
-    _add_harbour(tree)
+    add_room(tree, "harbour")
     checked = run_rulebook(tree, "check")
     assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
     assert build_site(Project.load(tree), ("en", "es", "fr"), tree / "_build", ("harbour",))

@@ -220,7 +220,7 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
                     table_card_line=_line(data, "table_card"), documents=documents,
                     documents_line=_line(data, "documents"), sections=sections, references=references,
                     printing=_print_choice(data, territory, languages, reader, house_id), deck=_deck(data, reader, house_id),
-                    territory=territory, engine=engine)
+                    territory=territory, engine=engine, house_file_digest=sources.digest_of(repr(data).encode()))
 
 
 def _deck(data: Map, reader: Reader, house_id: str) -> str:

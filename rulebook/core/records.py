@@ -240,6 +240,9 @@ class Rulebook:
     # Where the house is, by language (``territory:``, ISO 3166): how each of its languages writes its
     # dates, numbers and money there (en → en_US); a language it does not name is written as CLDR's own.
     territory: dict[str, str] = dataclasses.field(default_factory=dict)
+    # The digest of everything its house file says, every key as read (not its comments or layout): what
+    # any page, card or book of the house may show, so a build that sees it change redoes them all.
+    house_file_digest: str = ""
     # The engine's house made from ``house`` when the house file was read: built once, asked by every stage.
     engine: House | None = dataclasses.field(default=None, compare=False, repr=False)
 

@@ -37,7 +37,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, runtime, web
+from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, runtime, search_index, web
 from rulebook.publish.machinery import precompress
 from rulebook.publish.editions.archive import Place, folder
 from rulebook.publish.machinery.environments import bytecode_cache
@@ -547,6 +547,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", write_compressed, priority=950)   # after the offline lists
     app.add_transform(SuitColours)
     printed.setup(app)
+    search_index.setup(app)
     app.add_node(redline.deleted, **redline.visitors("del"))
     app.add_node(redline.inserted, **redline.visitors("ins"))
     app.add_search_language(SearchCroatian)
