@@ -1,8 +1,8 @@
 """The project, loaded once per command and handed to every stage.
 
 ``Project.load`` reads every source file exactly once: the rules and the house,
-the worked examples (run once against the engine's ``House``), the glossary,
-the template catalog (from the loaded model, plus the templates' and code's own
+the worked examples (run once against the engine's ``House``), the glossary
+(the shared one, and each house's own), the template catalog (from the loaded model, plus the templates' and code's own
 strings) and each language's catalog, strictly. The gate, the Sphinx
 extension, printing and the CLI all read this one object, so no stage can
 disagree with another about what the sources say.
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Generic, Hashable, Mapping, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Mapping, TypeVar
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -30,7 +30,8 @@ from rulebook.core.model import Library, Message, Rulebook, load_library
 from rulebook.core.numbering import Numbering, number_rules
 from rulebook.i18n.catalogs import (DOMAIN, LANGUAGES, RULE_NOTE, SOURCE_LANGUAGE, TRANSLATED, Translations,
                                     strict_catalog)
-from rulebook.i18n.glossary import ENGLISH as ENGLISH_GLOSSARY, Glossary, load_glossary
+from rulebook.i18n.glossary import (ENGLISH as ENGLISH_GLOSSARY, Glossary, HouseGlossary, load_glossary,
+                                    load_house_glossary)
 
 # Strings of the templates and the generator's own code; the rules, examples and glossary
 # come from the loaded model instead of a second parse.
@@ -105,6 +106,7 @@ class Project:
     template: Catalog                                # every translatable string, as the sources say now
     catalogs: Mapping[str, Catalog | None]           # each translated language; None: no catalog yet
     code_digest: str = ""                            # the templates and the generator's code, hashed once
+    house_glossaries: Mapping[str, HouseGlossary] = field(default_factory=dict)   # each house's own (houses/<id>/glossary.yaml)
     read: Mapping[str, str] = field(default_factory=dict, repr=False)   # each file read → digest of its bytes
     # What the stages derive from this project alone, by kind (``Derived``); a copy made by
     # dataclasses.replace starts empty.
@@ -150,10 +152,17 @@ class Project:
             errors += [ModelError(example.file, example.line, example.id, "example id is already the id of a rule, "
                                   "a note, a section or a part: give the example its own", "example")
                        for example in examples if example.id in taken]
+        house_glossaries: dict[str, HouseGlossary] = {}
         if library and glossary:
+            for book in library.houses:
+                try:
+                    house_glossaries[book.id] = load_house_glossary(root, book.id, glossary, book.languages)
+                except ModelErrors as exc:
+                    errors += exc.errors
             known = {rule.id for rule in library.rules}
-            errors += [ModelError(ENGLISH_GLOSSARY, term.rules_line, term.id, f"rule {rule_id!r} is not in the rule library", "term")
-                       for term in glossary for rule_id in term.rules if rule_id not in known]
+            errors += [ModelError(term.file, term.rules_line, term.id, f"rule {rule_id!r} is not in the rule library", "term")
+                       for term in (*glossary, *(term for own in house_glossaries.values() for term in own.terms))
+                       for rule_id in term.rules if rule_id not in known]
             errors += [ModelError(where, line, rule_id, "readers' words are 'asked' of it, but it is not in the rule library")
                        for (_, rule_id), (where, line) in sorted(glossary.asked_lines.items()) if rule_id not in known]
         if errors:
@@ -173,9 +182,15 @@ class Project:
         if errors:
             raise ModelErrors(errors)
         code_digest = _code_digest(root)
-        template = _template(root, library, examples, glossary, code_digest)
+        template = _template(root, library, examples, glossary, house_glossaries.values(), code_digest)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
-                   MappingProxyType(catalogs), code_digest)
+                   MappingProxyType(catalogs), code_digest, MappingProxyType(house_glossaries))
+
+    def glossary_of(self, house_id: str) -> Glossary:
+        """The glossary of a house's pages and checks: the shared terms, each with the house's meaning (its
+        own, else its unit's), then its own terms and names (``Glossary.of_house``)."""
+        return HOUSE_GLOSSARY.of(self, house_id, lambda: self.glossary.of_house(
+            self.house_glossaries.get(house_id) or HouseGlossary(house_id, ""), self.houses[house_id].book.unit))
 
     def changed_sources(self) -> list[str]:
         """The files read by the load that no longer hold what it read, by their path in the project."""
@@ -250,7 +265,8 @@ def _extracted(value: list) -> bool:
                for row in value)
 
 
-def _template(root: Path, library: Library, examples, glossary: Glossary, code_digest: str) -> Catalog:
+def _template(root: Path, library: Library, examples, glossary: Glossary, house_glossaries: Iterable[HouseGlossary],
+              code_digest: str) -> Catalog:
     """The template catalog: the loaded model's strings, then the templates' and code's."""
     catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
                       msgid_bugs_address="", copyright_holder="", charset="utf-8")
@@ -267,7 +283,10 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, code_d
         for message in example.messages():
             add(message)
     for term in glossary:
-        by_file.setdefault("locales/glossary.yaml", []).extend(term.messages())
+        by_file.setdefault(ENGLISH_GLOSSARY, []).extend(term.messages())
+    for own in house_glossaries:
+        if messages := own.messages():
+            by_file.setdefault(own.file, []).extend(messages)
     memo = Memo(root / "_build" / "cache", "code-strings", code_digest, _extracted)
     for filename, lineno, msgid, comments, context in memo("all", lambda: list(extract_from_dir(
         str(root), CODE_METHOD_MAP, CODE_OPTIONS_MAP, keywords=_KEYWORDS,
@@ -287,3 +306,5 @@ __all__ = ["Project", "LANGUAGES"]
 
 # Each language's look-up (``Project.translations``).
 TRANSLATIONS: Derived[str, Translations] = Derived("translations")
+# Each house's glossary (``Project.glossary_of``).
+HOUSE_GLOSSARY: Derived[str, Glossary] = Derived("house glossary")

@@ -1,10 +1,11 @@
 """A third room publishes from its own documents with no code change (issue "Any card room…").
 
 Harbour Card Room (``tests/fixtures/harbour``) is written for this test from a short house-rules
-document of its own, not the shipped rooms': twelve rules, one of them a number the library has
+document of its own, not the shipped rooms': fourteen rules, one of them a number the library has
 nowhere (20 minutes away from the table), in euros, taking no rake, publishing English and Spanish
-only, with its own table-card rules. Its files are copied into a copy of the project as a room's
-editors would add them (its house folder and document, its part, its worked examples, its Spanish);
+only, with its own table-card rules, and its own glossary (its promotion's name, its phrase "call the
+clock"). Its files are copied into a copy of the project as a room's editors would add them (its house
+folder with its document and glossary, its part, its worked examples, its Spanish);
 the project is then checked and the room built: its site, its cards and its printed rulebooks. Every
 file it publishes is read, and none says a word, an amount or a rule of the other two houses.
 """
@@ -116,3 +117,13 @@ def test_its_calculators_and_search_know_its_money(harbour):
     assert set(data["money"].values()) == {"{amount}\xa0€"} and data["house"]["currency"] == "EUR"
     index = (harbour / "site" / "harbour" / "en" / "_static" / "rule_index.js").read_text(encoding="utf-8")
     assert "The room takes no rake" in index and "€40" in index.replace("\\u20ac", "€")
+
+
+def test_its_glossary_page_has_its_own_terms_and_the_shared_ones(harbour):
+    """Its own phrase with its own Spanish and meaning, beside the shared terms its rules use (the chip,
+    in a room in euros, standing for money); its promotion's name is no term's use."""
+    spanish = re.sub(r"<[^>]+>", " ", (harbour / "site" / "harbour" / "es" / "glossary.html").read_text(encoding="utf-8"))
+    assert "pedir tiempo" in spanish and "Pedir al floor que dé a un jugador que tarda demasiado" in spanish
+    english = re.sub(r"<[^>]+>", " ", (harbour / "site" / "harbour" / "en" / "glossary.html").read_text(encoding="utf-8"))
+    assert "call the clock" in english and "A token that stands for money at the table." in english
+    assert "chips are not money" not in english

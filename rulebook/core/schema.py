@@ -1,8 +1,8 @@
 """The records the editors write, each declared once: its keys, which are required, and their types.
 
 Every YAML mapping a loader reads (a part, a section, a rule and its variants and references,
-a proposal, a note, a house file, a worked example and its table and checks, the glossary and a
-language's glossary) is declared here as a ``TypedDict`` and validated by pydantic-core (pydantic's
+a proposal, a note, a house file, a worked example and its table and checks, the glossary, a
+language's glossary and a house's) is declared here as a ``TypedDict`` and validated by pydantic-core (pydantic's
 validation engine, given the declaration as a core schema: pydantic's own schema generation would
 cost the gate a fifth of a second) in strict mode (a ``true`` is not a number, ``1`` is not text),
 which collects every error of a record at once.
@@ -23,6 +23,7 @@ from typing import NotRequired, TypedDict
 
 from pydantic_core import SchemaValidator, ValidationError, core_schema
 
+from rulebook.core.languages import TRANSLATED
 from rulebook.core.yamlload import Map
 
 # The units an example may tell its story again in (``in_chips:``): a house in chips, where the
@@ -186,15 +187,17 @@ class GlossaryRecord(TypedDict):
     asked: NotRequired[dict[str, Any]]
 
 
-class TermRecord(TypedDict):
-    id: str
-    en: list[Any]
+# A term may give its meaning again for each house unit (``in_chips: {note: …}``): the meaning any
+# house counting in that unit reads.
+TermRecord = TypedDict("TermRecord", {
+    "id": str, "en": list[Any], "note": str, "keep": NotRequired[bool], "other_senses": NotRequired[list[Any]],
+    "search": NotRequired[list[Any]], "rules": NotRequired[list[Any]],
+    **{f"in_{unit}": NotRequired[dict[str, Any]] for unit in HOUSE_UNITS},  # type: ignore[misc]  # in_<unit> per unit
+})
+
+
+class InUnitTermRecord(TypedDict):
     note: str
-    keep: NotRequired[bool]
-    other_senses: NotRequired[list[Any]]
-    search: NotRequired[list[Any]]
-    rules: NotRequired[list[Any]]
-    house_notes: NotRequired[dict[str, Any]]
 
 
 class LanguageGlossaryRecord(TypedDict):
@@ -204,6 +207,21 @@ class LanguageGlossaryRecord(TypedDict):
     search: NotRequired[dict[str, Any]]
     asked: NotRequired[dict[str, Any]]
     apostrophe: NotRequired[str]
+
+
+# -- a house's own glossary (houses/<id>/glossary.yaml) -----------------------------------------
+
+class HouseGlossaryRecord(TypedDict):
+    senses: NotRequired[dict[str, Any]]
+    terms: NotRequired[list[Any]]
+    names: NotRequired[list[Any]]
+
+
+# A house's own term: the shared glossary's keys, with its words in each language it publishes.
+HouseTermRecord = TypedDict("HouseTermRecord", {
+    "id": str, "en": list[Any], "note": str, "other_senses": NotRequired[list[Any]], "rules": NotRequired[list[Any]],
+    **{lang: NotRequired[list[Any]] for lang in TRANSLATED},  # type: ignore[misc]  # its words per language
+})
 
 
 # -- validation -------------------------------------------------------------------------------

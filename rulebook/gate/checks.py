@@ -12,7 +12,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from rulebook.project import Derived, Project
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
 from rulebook.gate.documents import document_problems
+from rulebook.gate.showing import shown_by
 from rulebook.gate.status import unpublished_in
 from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
                                       french_typography_problem,
@@ -112,14 +113,16 @@ def _line(entry: Message) -> int:
 
 def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Catalog, glossary: Glossary,
                   memo: Memo | None = None, unpublished: frozenset[str] = frozenset(),
-                  names: Mapping[str, frozenset[str]] | None = None, locations: bool = True) -> list[Problem]:
+                  names: Mapping[str, frozenset[str]] | None = None, locations: bool = True,
+                  judged: Callable[[str | None], Glossary] | None = None) -> list[Problem]:
     """Completeness of one language: every current message translated, none fuzzy, none left over,
     each where extraction finds it (``locations``: off for an earlier edition, whose template is not
     today's code's).
     ``memo`` remembers each message's text checks (salted with the glossary and the code);
     ``unpublished``: the contexts no house publishing the language shows, which it need not translate;
     ``names``: context → the words of a proper name its translation may keep (a house's own name in
-    its title: "Harbour" is no English left untranslated)."""
+    its title: "Harbour" is no English left untranslated); ``judged``: context → the glossary its
+    translation is judged against (``judging_glossaries``; ``glossary`` for every one when None)."""
     rel = str(po_path(root, lang).relative_to(root))
     if catalog is None:
         return [Problem(rel, 0, "missing", None, lang, "no catalog: run `make update-po`")]
@@ -160,9 +163,12 @@ def check_catalog(root: Path, lang: str, catalog: Catalog | None, template: Cata
             strings: tuple[str, ...] = tuple(entry.string) if isinstance(entry.string, tuple) else (str(entry.string),)
             interface = not source.context
             kept = (names or {}).get(source.context or "", frozenset())
-            found = (memo(digest(lang, str(interface), *sorted(kept), "\2", *ids, "\1", *strings),
-                          lambda: list(_text_problems(ids, strings, lang, glossary, interface, kept)))  # noqa: B023
-                     if memo else _text_problems(ids, strings, lang, glossary, interface, kept))
+            here = judged(source.context) if judged else glossary
+            # A message judged by more than the shared glossary (the memo's salt) is remembered by its own.
+            own = () if here is glossary else (here.digest,)
+            found = (memo(digest(lang, str(interface), *sorted(kept), *own, "\2", *ids, "\1", *strings),
+                          lambda: list(_text_problems(ids, strings, lang, here, interface, kept)))  # noqa: B023
+                     if memo else _text_problems(ids, strings, lang, here, interface, kept))
             for check, message in found:
                 problems.append(Problem(rel, _line(entry), check, rule, lang, f"{label}: {message}"))
     if locations:
@@ -201,7 +207,8 @@ def _text_problems(ids: tuple[str, ...], strings: tuple[str, ...], lang: str, gl
             yield "markup", f"{form}interface text may not contain {' '.join(unsafe)}"
         for problem in glossary_problems(glossary, lang, source, string):
             yield "glossary", form + problem
-        if problem := english_problem(glossary.accepted_english(lang) | names, source, string):
+        if problem := english_problem(glossary.accepted_english(lang) | names, source, glossary.without_names(string),
+                                      glossary.accepted_elsewhere(lang)):
             yield "english", form + problem
         if problem := doubled_problem(source, string):
             yield "doubled", form + problem
@@ -280,6 +287,26 @@ def house_names(project: Project) -> dict[str, frozenset[str]]:
     return found
 
 
+def judging_glossaries(project: Project) -> Callable[[str | None], Glossary]:
+    """Context → the glossary a translation of its message is judged against: the shared glossary, with
+    what the own glossaries of every house showing the message accept (``showing.shown_by``,
+    ``Glossary.judging``). A room's name passes in the strings only it shows, and a shared rule's string
+    several houses publish is judged by the words all of them accept, never widened by one."""
+    every = tuple(project.house_glossaries.values())
+    showing = shown_by(project)
+    everyone = frozenset(project.houses)
+    made: dict[frozenset[str], Glossary] = {}
+
+    def judged(context: str | None) -> Glossary:
+        houses = showing.get(context or "", everyone)
+        if houses not in made:
+            made[houses] = project.glossary.judging(
+                [own for house_id, own in project.house_glossaries.items() if house_id in houses], every)
+        return made[houses]
+
+    return judged
+
+
 def run_checks(project: Project) -> list[Problem]:
     """Every problem of the project: examples, the house names, coherence, the template, each
     language's catalog, and each earlier edition the site publishes from git."""
@@ -292,7 +319,7 @@ def run_checks(project: Project) -> list[Problem]:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(project.code_digest, project.glossary.digest, lang))
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo,
-                                  unpublished_in(project, lang), names)
+                                  unpublished_in(project, lang), names, judged=judging_glossaries(project))
         memo.save()
     return problems + check_editions(project)
 
@@ -321,7 +348,7 @@ def edition_problems(old: Project, current: Project) -> list[Problem]:
         memo = Memo(current.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(current.code_digest, old.glossary.digest, lang))
         for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary, memo,
-                                     locations=False):
+                                     locations=False, judged=judging_glossaries(old)):
             if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
                 continue
             problems.append(problem)

@@ -34,7 +34,7 @@ from rulebook.core.money import Money
 from rulebook.core.records import Message
 from rulebook.core.values import Value
 from rulebook.core.yamlload import MAX_FILE_BYTES
-from rulebook.i18n.glossary import ENGLISH as GLOSSARY_FILE, Term
+from rulebook.i18n.glossary import Term
 from rulebook.i18n.money import money_words
 from rulebook.project import Project
 from rulebook.reading import Reading
@@ -190,11 +190,11 @@ def term_problems(project: Project) -> list[Problem]:
         house = view.id
         statements = view.editors_book.statements
         stated = {rule.id for rule in statements}
-        for term in project.glossary:
+        for term in project.glossary_of(house):
             name = term.english[0]
             defining = [rule_id for rule_id in term.rules if rule_id in stated]
             if len(defining) > 1:
-                problems.append(Problem(GLOSSARY_FILE, term.rules_line, "term", term.id, None,
+                problems.append(Problem(term.file, term.rules_line, "term", term.id, None,
                                         f"house {house} defines {name!r} twice, by rules "
                                         f"{' and '.join(defining)}: one definition per term (make one a "
                                         "reference, see: <rule-id>)"))
@@ -211,12 +211,10 @@ def term_problems(project: Project) -> list[Problem]:
                                             f"{(ruling or definition)!r}, and {first} defines it: define it in one "
                                             f"place (name {rule.id} in the glossary's 'rules', or leave the item "
                                             "a plain gloss that says what the word means)"))
-            context, note = term.note_for(house)
-            ruling = rules_on(note)
+            ruling = rules_on(term.note)
             if first is not None and ruling is not None:
-                line = term.house_notes_lines.get(house, term.line)
-                problems.append(Problem(GLOSSARY_FILE, line, "term", term.id, None,
-                                        f"house {house} defines {name!r} twice: the glossary's note ({context}) "
+                problems.append(Problem(term.meaning_file, term.line, "term", term.id, None,
+                                        f"house {house} defines {name!r} twice: the glossary's note ({term.context}) "
                                         f"says {ruling!r}, and {first} defines it: the note says what the term "
                                         "is, the house's rule what it counts as (or: \"the house's rules say "
                                         "what it counts as\")"))

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 
-from rulebook.i18n.catalogs import TRANSLATED, entry_state, rule_of
+from rulebook.gate.showing import shown_by
+from rulebook.i18n.catalogs import TRANSLATED, entry_state
 
 if TYPE_CHECKING:
-    from rulebook.core.records import Rulebook
     from rulebook.project import Project
 
 
@@ -48,22 +48,10 @@ def all_status(project: "Project") -> list[LanguageStatus]:
 
 def unpublished_in(project: "Project", lang: str) -> frozenset[str]:
     """The contexts whose entries only houses that do not publish ``lang`` show (their own rules, their
-    worked examples, their title and line): no reader of the language sees them, so the gate does
-    not ask for their translation. Empty while every house publishes the language."""
-    others = [view.book for view in project.houses.values() if lang not in view.book.languages]
+    worked examples, their title and line, their glossary's meanings: ``showing.shown_by``): no reader
+    of the language sees them, so the gate does not ask for their translation. Empty while every house
+    publishes the language."""
+    others = frozenset(house_id for house_id, view in project.houses.items() if lang not in view.book.languages)
     if not others:
         return frozenset()
-
-    def rules(books: list["Rulebook"]) -> set[str]:
-        return {rule.id for book in books for rule in project.houses[book.id].editors_book.rules}
-
-    def headings(books: list["Rulebook"]) -> set[str]:   # their parts' and sections' own strings
-        parts = [part for book in books for part in project.houses[book.id].editors_book.parts]
-        return {part.id for part in parts} | {section.id for part in parts for section in part.sections}
-
-    publishing = [view.book for view in project.houses.values() if lang in view.book.languages]
-    theirs = rules(others) - rules(publishing)
-    titled = headings(others) - headings(publishing)
-    contexts = {message.context for message in project.template if message.id and message.context
-                and (rule_of(message) in theirs or message.context.split(".")[0] in titled)}
-    return frozenset(contexts | {f"house.{book.id}.{field}" for book in others for field in ("title", "about")})
+    return frozenset(context for context, houses in shown_by(project).items() if houses and houses <= others)

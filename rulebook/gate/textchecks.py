@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 
 from rulebook.i18n.glossary import Glossary, without_placeholders
 
@@ -99,8 +100,10 @@ def markup_problem(msgid: str, msgstr: str) -> str | None:
 
 
 def glossary_problems(glossary: Glossary, lang: str, msgid: str, msgstr: str) -> list[str]:
-    """A term of the msgid not rendered with the language's words, or rendered with a word to avoid."""
+    """A term of the msgid not rendered with the language's words, or rendered with a word to avoid (a
+    name the glossary keeps as written is neither)."""
     problems = []
+    msgstr = glossary.without_names(msgstr)
     for term in glossary.terms_in(msgid):
         if not term.rendered_in(lang, msgstr):
             wanted = " / ".join(term.forms[lang])
@@ -123,9 +126,12 @@ def _quotations(text: str) -> set[str]:
     return {next(group for group in match.groups() if group is not None).strip() for match in _QUOTED.finditer(text)}
 
 
-def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | None:
+def english_problem(accepted: frozenset[str], msgid: str, msgstr: str, elsewhere: Mapping[str, str] | None = None
+                    ) -> str | None:
     """English words of the msgid left in the translation, unless the language accepts them, or both
-    quote them (a document's own words, "STRADLLE", "Si call", kept as written)."""
+    quote them (a document's own words, "STRADLLE", "Si call", kept as written). ``elsewhere``: the
+    words a house's own glossary accepts where it does not judge, with where it says so (named, so that
+    an editor sees why a room's name passes in its strings and not here)."""
     source = {word.lower() for word in _WORD.findall(without_placeholders(msgid))}
     quoted = {word.lower() for passage in _quotations(msgid) for word in _WORD.findall(passage)}
     source -= quoted & {word.lower() for passage in _quotations(msgstr) for word in _WORD.findall(passage)}
@@ -136,7 +142,15 @@ def english_problem(accepted: frozenset[str], msgid: str, msgstr: str) -> str | 
             left.append(lower)
     if not left:
         return None
-    return f"English word(s) left untranslated: {', '.join(left)} (add accepted loanwords to the language's glossary)"
+    said = f"English word(s) left untranslated: {', '.join(left)} (add accepted loanwords to the language's glossary)"
+    kept: dict[str, list[str]] = {}   # where a house's glossary accepts them → the words
+    for word in left:
+        if found := (elsewhere or {}).get(word):
+            kept.setdefault(found, []).append(word)
+    if kept:
+        said += "; a house's own glossary accepts them for its strings alone: " + "; ".join(
+            f"{', '.join(words)} ({where})" for where, words in kept.items())
+    return said
 
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")

@@ -17,6 +17,7 @@ import copy
 
 from babel.messages.catalog import Catalog
 
+from rulebook.gate.showing import shown_by
 from rulebook.i18n.catalogs import SOURCE_LANGUAGE, rule_of
 from rulebook.project import Project
 from rulebook.reading import Reading
@@ -27,18 +28,14 @@ def annotated(project: Project) -> Catalog:
     """The project's template with each rule string's whereabouts and the flags its text needs."""
     catalog = copy.deepcopy(project.template)
     notes, cards = _whereabouts(project)
-    # A worked example appears only in the houses that show it (those its rule and its houses select).
-    shown_by: dict[str | None, set[str]] = {}
-    for house_id, view in project.houses.items():
-        for example in view.examples:
-            for string in example.messages():
-                shown_by.setdefault(string.context, set()).add(house_id)
+    # Each string's houses: those that show it (a worked example: those its rule and its houses select).
+    showing = shown_by(project)
     for message in catalog:
         if not message.id:
             continue
         rule_id = rule_of(message)
         if rule_id is not None:
-            houses = shown_by.get(message.context, set(project.houses))
+            houses = showing.get(message.context or "", frozenset(project.houses))
             lines = [line for house_id in project.houses if house_id in houses
                      for line in notes.get((house_id, rule_id), [])]
             lines += [line for house_id in project.houses if house_id in houses

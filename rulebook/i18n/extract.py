@@ -14,17 +14,21 @@ from pathlib import Path
 
 from rulebook.core import examples, model
 from rulebook.i18n.catalogs import RULE_NOTE
-from rulebook.i18n.glossary import load_glossary
+from rulebook.i18n.glossary import load_glossary, load_house_glossary
 
 
 def extract_rules(
     fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     path = Path(fileobj.name)
-    if path.name == "glossary.yaml":
-        for term in load_glossary(path.parent.parent, ()):
-            for line, context, note, comments in term.messages():
-                yield line, "pgettext", (context, note), comments
+    if path.name == "glossary.yaml":   # the shared glossary (locales/), or a house's own (houses/<id>/)
+        if path.parent.parent.name == "houses":
+            root = path.parents[2]
+            meanings = load_house_glossary(root, path.parent.name, load_glossary(root, ()), None).messages()
+        else:
+            meanings = [meaning for term in load_glossary(path.parent.parent, ()) for meaning in term.messages()]
+        for line, context, note, comments in meanings:
+            yield line, "pgettext", (context, note), comments
         return
     if path.parent.name == "executable_examples":
         messages = examples.read_messages(path, f"executable_examples/{path.name}")

@@ -1,27 +1,31 @@
 """The glossary: the card room's poker terms and the words each language must use for them.
 
-``locales/glossary.yaml`` lists each term once, in English, with its meaning;
-``locales/<lang>/glossary.yaml`` gives that language's accepted forms of each
-term as whole words (every inflected form listed: no stems), the words a
-translation must avoid (the seeds' machine-translation mistakes), and the
-English words the language accepts as its own (loanwords, cognates). The
-format is documented in ``locales/README.md``.
+``locales/glossary.yaml`` lists each term once, in English, with its meaning (and, where a house's unit
+changes it, its meaning there: ``in_chips``); ``locales/<lang>/glossary.yaml`` gives that language's
+accepted forms of each term as whole words (every inflected form listed: no stems), the words a
+translation must avoid (the seeds' machine-translation mistakes), and the English words the language
+accepts as its own (loanwords, cognates). A house's own glossary, ``houses/<id>/glossary.yaml``
+(optional), gives its own meanings of shared terms, its own terms with their words, and the names it
+writes as they are in every language: they apply to that house alone, never widening another's
+(``Glossary.of_house``, ``Glossary.judging``). The formats are documented in ``locales/README.md``
+and ``houses/README.md``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any, Collection, Mapping, Sequence
 
 from rulebook.core import yamlload
 from rulebook.core.errors import ModelError, ModelErrors
-from rulebook.core.languages import LANGUAGES
+from rulebook.core.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from rulebook.core.memo import digest
 from rulebook.core.records import ID_PATTERN
-from rulebook.core.schema import GlossaryRecord, LanguageGlossaryRecord, TermRecord, problems, unknown_keys
+from rulebook.core.schema import (HOUSE_UNITS, GlossaryRecord, HouseGlossaryRecord, HouseTermRecord, InUnitTermRecord,
+                                  LanguageGlossaryRecord, TermRecord, problems, unknown_keys)
 
 ENGLISH = "locales/glossary.yaml"
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -29,6 +33,11 @@ _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 def language_file(lang: str) -> str:
     return f"locales/{lang}/glossary.yaml"
+
+
+def house_file(house: str) -> str:
+    """A house's own glossary, in its folder."""
+    return f"houses/{house}/glossary.yaml"
 
 
 def without_placeholders(text: str) -> str:
@@ -46,12 +55,18 @@ def phrase_pattern(forms: Collection[str]) -> re.Pattern:
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)", re.IGNORECASE)
 
 
+def in_unit(unit: str) -> str:
+    """The key, and the end of the catalog context, of a term's meaning at a house counting in ``unit``
+    (``in_chips``: no house id has an underscore, so it is never a house's own meaning's)."""
+    return f"in_{unit}"
+
+
 @dataclass(frozen=True)
 class Term:
     id: str
     english: tuple[str, ...]
-    note: str
-    line: int
+    note: str                               # what it means (in a house's glossary: at that house)
+    line: int                               # the line of ``note`` in ``file``
     keep: bool = False
     other_senses: tuple[str, ...] = ()      # English phrases where a form means something else
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -59,25 +74,37 @@ class Term:
     search: dict[str, tuple[str, ...]] = field(default_factory=dict)   # words readers search for it with
     rules: tuple[str, ...] = ()             # the rules that say what it is: a house's first one it publishes
     rules_line: int = 0
-    house_notes: dict[str, str] = field(default_factory=dict)   # a house's own meaning, where the houses differ
-    house_notes_lines: dict[str, int] = field(default_factory=dict)   # where each house's meaning is
+    # Its meaning at any house counting in a unit (``in_chips``), with its line: what the house is, never who.
+    in_units: dict[str, tuple[str, int]] = field(default_factory=dict)
+    file: str = ENGLISH                     # the glossary file the term is written in (its words, its rules)
+    sense: str = ""                         # whose meaning ``note`` is: the shared one (""), a unit's, a house's id
+    note_file: str = ""                     # the file ``note`` is written in, when another (a house's own meaning)
+
+    @property
+    def meaning_file(self) -> str:
+        """The glossary file ``note`` (at ``line``) is written in."""
+        return self.note_file or self.file
 
     @property
     def context(self) -> str:
-        return f"glossary.{self.id}"
-
-    def note_for(self, house: str) -> tuple[str, str]:
-        """(context, English meaning) of the term in a house's glossary: its own where it has one."""
-        if house in self.house_notes:
-            return f"{self.context}.{house}", self.house_notes[house]
-        return self.context, self.note
+        """The catalog context ``note`` is translated under: ``glossary.<id>``, ``glossary.<id>.in_chips``
+        (a unit's meaning) or ``glossary.<id>.<house>`` (a house's own meaning, or its own term)."""
+        return f"glossary.{self.id}.{self.sense}" if self.sense else f"glossary.{self.id}"
 
     def messages(self) -> list[tuple[int, str, str, list[str]]]:
-        """(line, context, English, translator's comments) of each meaning to translate."""
+        """(line, context, English, translator's comments) of each meaning of the shared glossary to
+        translate: the term's, then its meaning in each house unit."""
         comment = [f"glossary term '{self.english[0]}'"]
         return [(self.line, self.context, self.note, comment)] + [
-            (self.line, f"{self.context}.{house}", note, [*comment, f"its meaning at house {house}"])
-            for house, note in sorted(self.house_notes.items())]
+            (line, f"glossary.{self.id}.{in_unit(unit)}", note, [*comment, f"its meaning at a house that counts in {unit}"])
+            for unit, (note, line) in sorted(self.in_units.items())]
+
+    def at(self, unit: str) -> "Term":
+        """The term as a house counting in ``unit`` reads it: its meaning there, where it has one."""
+        if unit not in self.in_units:
+            return self
+        note, line = self.in_units[unit]
+        return replace(self, note=note, line=line, sense=in_unit(unit))
 
     def forms_in(self, lang: str) -> tuple[str, ...]:
         """The term's accepted forms in a language (English: the source's)."""
@@ -134,6 +161,50 @@ def glossary_languages(lang: str, published: tuple[str, ...] = LANGUAGES) -> tup
     return (lang, *(other for other in published if other != lang))
 
 
+_WORDS = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class HouseGlossary:
+    """A house's own glossary (``houses/<id>/glossary.yaml``; empty when it has none): its own meaning of
+    shared terms, its own terms with their words in each language it publishes, and the names it writes
+    as they are in every language (the room's, its city's, its promotions', the loanwords of its own
+    documents). What it gives applies to that house's pages and checks alone."""
+
+    house: str
+    file: str
+    senses: Mapping[str, Term] = field(default_factory=dict)   # shared term id → the term with the house's meaning
+    terms: tuple[Term, ...] = ()                               # its own terms
+    names: tuple[tuple[str, int], ...] = ()                    # (a name, its line)
+
+    def messages(self) -> list[tuple[int, str, str, list[str]]]:
+        """(line, context, English, translator's comments) of each meaning it gives."""
+        return [(term.line, term.context, term.note,
+                 [f"glossary term '{term.english[0]}'", f"its meaning at house {self.house}" if term.id in self.senses
+                  else f"a term of house {self.house}'s own"])
+                for term in (*self.senses.values(), *self.terms)]
+
+    @property
+    def widens(self) -> bool:
+        """Whether it accepts words the shared glossaries do not: names, or terms of its own."""
+        return bool(self.names or self.terms)
+
+    def accepts(self, lang: str) -> dict[str, str]:
+        """Each word (lower-case) it lets a translation into ``lang`` keep as written, with where it says so."""
+        found: dict[str, str] = {}
+        for name, line in self.names:
+            for word in _WORDS.findall(name):
+                found.setdefault(word.lower(), f"{self.file}:{line}: {name!r}")
+        for term in self.terms:
+            for word in (word for form in term.forms.get(lang, ()) for word in _WORDS.findall(form)):
+                found.setdefault(word.lower(), f"{self.file}:{term.line}: term {term.id}")
+        return found
+
+    @cached_property
+    def digest(self) -> str:
+        return digest(self.house, self.file, repr(sorted(self.senses.items())), repr(self.terms), repr(self.names))
+
+
 @dataclass(frozen=True)
 class Glossary:
     terms: tuple[Term, ...]
@@ -142,6 +213,10 @@ class Glossary:
     # How readers ask about a rule, in their words, per language: rule id → phrases (the search's).
     asked: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     asked_lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)   # (lang, rule) → file, line
+    # Names written as they are in every language (a house's own): kept whole, never a term's use.
+    names: tuple[str, ...] = ()
+    # Houses' own glossaries that do not judge here: where a word they accept is accepted, to say so.
+    elsewhere: tuple[HouseGlossary, ...] = ()
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __iter__(self):
@@ -157,8 +232,59 @@ class Glossary:
             self._cache["digest"] = digest(repr(self.terms),
                                            repr(sorted((lang, sorted(words)) for lang, words in self.loanwords.items())),
                                            repr(sorted(self.apostrophes.items())),
-                                           repr(sorted((lang, sorted(asked.items())) for lang, asked in self.asked.items())))
+                                           repr(sorted((lang, sorted(asked.items())) for lang, asked in self.asked.items())),
+                                           repr(self.names), *(house.digest for house in self.elsewhere))
         return self._cache["digest"]
+
+    def of_house(self, own: HouseGlossary, unit: str) -> Glossary:
+        """The glossary of one house's pages and checks: each shared term with the house's meaning (its own
+        sense, else its unit's, else the shared one), then its own terms; its names kept as they are."""
+        terms = tuple(own.senses.get(term.id) or term.at(unit) for term in self.terms)
+        return replace(self, terms=(*_around(terms, own.terms), *own.terms), names=tuple(name for name, _ in own.names),
+                       elsewhere=(), _cache={})
+
+    def judging(self, houses: Sequence[HouseGlossary], every: Sequence[HouseGlossary]) -> Glossary:
+        """The glossary a translation is judged against when ``houses`` show its message (each by its own
+        glossary): the shared one, with the own terms and names all of them give, their words those all
+        of them accept (a shared rule's string is never widened by one house); ``every`` house's glossary
+        to say, of a word left untranslated, which accepts it elsewhere. The shared glossary itself when
+        no house's glossary accepts a word of its own."""
+        elsewhere = tuple(house for house in every if house.widens)
+        if not elsewhere:
+            return self
+        first, others = (houses[0], houses[1:]) if houses else (HouseGlossary("", ""), ())
+        names = tuple(name for name, _ in first.names
+                      if all(name.casefold() in {other.casefold() for other, _ in house.names} for house in others))
+        terms = []
+        for term in first.terms:
+            theirs = [other for house in others for other in house.terms if other.id == term.id]
+            if len(theirs) < len(others):
+                continue   # a house showing the message has no such term
+            english = tuple(form for form in term.english if all(form in other.english for other in theirs))
+            forms = {lang: common for lang, words in term.forms.items()
+                     if (common := tuple(form for form in words if all(form in other.forms.get(lang, ()) for other in theirs)))}
+            if english:
+                terms.append(replace(term, english=english, forms=forms))
+        return replace(self, terms=(*_around(self.terms, terms), *terms), names=names, elsewhere=elsewhere, _cache={})
+
+    def without_names(self, text: str) -> str:
+        """``text`` with each of the names kept as written (a mark in its place, no word)."""
+        if not self.names:
+            return text
+        if "names" not in self._cache:
+            self._cache["names"] = phrase_pattern(self.names)
+        return self._cache["names"].sub(" \u25a1 ", text)
+
+    def accepted_elsewhere(self, lang: str) -> dict[str, str]:
+        """Each word a house's own glossary that does not judge here accepts, with where it says so."""
+        key = ("elsewhere", lang)
+        if key not in self._cache:
+            found: dict[str, str] = {}
+            for house in self.elsewhere:
+                for word, where in house.accepts(lang).items():
+                    found.setdefault(word, f"{where}, house {house.house}")
+            self._cache[key] = found
+        return self._cache[key]
 
     def accepted_english(self, lang: str) -> frozenset[str]:
         """Words of English origin a translation in ``lang`` may keep."""
@@ -199,11 +325,21 @@ class Glossary:
         return pattern is not None and bool(pattern.search(without_placeholders(text)))
 
     def terms_in(self, english_text: str) -> tuple[Term, ...]:
-        """The terms an English text uses (the same msgid is judged in every language)."""
+        """The terms an English text uses (the same msgid is judged in every language); a name kept as
+        written is no use of a term ("Chip Leader Bonus" says no "chip")."""
         key = ("used", english_text)
         if key not in self._cache:
-            self._cache[key] = tuple(term for term in self.terms if term.used_in(english_text))
+            text = self.without_names(english_text)
+            self._cache[key] = tuple(term for term in self.terms if term.used_in(text))
         return self._cache[key]
+
+
+def _around(terms: Sequence[Term], own: Sequence[Term]) -> tuple[Term, ...]:
+    """Shared terms beside a house's own: an own term's English form that holds a shared one's is another
+    sense of that shared form ("call the clock" is no "call"), as ``other_senses`` says in the shared file."""
+    forms = [form for term in own for form in term.english]
+    return tuple(replace(term, other_senses=(*term.other_senses, *inside))
+                 if (inside := [form for form in forms if term.used_in(form)]) else term for term in terms)
 
 
 def _words(data: Any, where: str, line: int, what: str, errors: list[ModelError]) -> tuple[str, ...] | None:
@@ -242,7 +378,10 @@ def _term(entry: Any, line: int, english: dict[str, tuple[int, yamlload.Map]], e
         return
     unknown = unknown_keys(TermRecord, entry)
     if unknown:
-        errors.append(ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(map(str, unknown)))} in a term"))
+        # A house's own meaning was once written here, naming the house: it is in the house's folder now.
+        moved = " (a house's own meaning of a term is in its own glossary, houses/<id>/glossary.yaml, under 'senses')" \
+            if "house_notes" in unknown else ""
+        errors.append(ModelError(ENGLISH, line, None, f"unknown key(s) {', '.join(sorted(map(str, unknown)))} in a term{moved}"))
         return
     ident = entry.get("id")
     if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
@@ -255,12 +394,13 @@ def _term(entry: Any, line: int, english: dict[str, tuple[int, yamlload.Map]], e
     if not isinstance(entry.get("note"), str) or not entry["note"].strip():
         errors.append(ModelError(ENGLISH, line, ident, "each term needs a 'note' saying what it means", "term"))
     _words(entry.get("en"), ENGLISH, entry.line_of("en"), f"term {ident!r}: 'en'", errors)
-    house_notes = entry.get("house_notes", {})
-    if not isinstance(house_notes, dict) or not all(
-            isinstance(h, str) and ID_PATTERN.fullmatch(h) and isinstance(n, str) and n.strip()
-            for h, n in house_notes.items()):
-        errors.append(ModelError(ENGLISH, entry.line_of("house_notes"), ident, "'house_notes' maps a house id to the "
-                                 "term's meaning at that house", "term"))
+    for unit in HOUSE_UNITS:
+        if (key := in_unit(unit)) in entry:
+            errors += [ModelError(ENGLISH, at, ident, message, "term")
+                       for at, message in problems(InUnitTermRecord, entry[key], entry.line_of(key), f"'{key}'")]
+            if isinstance(entry[key], dict) and isinstance(entry[key].get("note"), str) and not entry[key]["note"].strip():
+                errors.append(ModelError(ENGLISH, entry.line_of(key), ident, f"'{key}' needs a 'note' saying what the term "
+                                         f"means at a house that counts in {unit}", "term"))
     rules = entry.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) and ID_PATTERN.fullmatch(r) for r in rules):
         errors.append(ModelError(ENGLISH, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term"))
@@ -393,8 +533,8 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
                                          if ident in found.search}},
             tuple(entry.get("rules", ())),
             entry.line_of("rules") if "rules" in entry else line,
-            {house: " ".join(note.split()) for house, note in entry.get("house_notes", {}).items()},
-            {house: entry["house_notes"].line_of(house) for house in entry.get("house_notes", {})},
+            {unit: (" ".join(entry[in_unit(unit)]["note"].split()), entry[in_unit(unit)].line_of("note"))
+             for unit in HOUSE_UNITS if in_unit(unit) in entry},
         ))
     asked |= {lang: found.asked for lang, found in local.items() if found.asked}
     return Glossary(tuple(terms), {lang: found.loanwords for lang, found in local.items()},
@@ -402,3 +542,126 @@ def load_glossary(root: Path, languages: tuple[str, ...]) -> Glossary:
                     {lang: {rule: phrases for rule, (phrases, _) in by_rule.items()} for lang, by_rule in asked.items()},
                     {(lang, rule): (ENGLISH if lang == "en" else language_file(lang), line)
                      for lang, by_rule in asked.items() for rule, (_, line) in by_rule.items()})
+
+
+def load_house_glossary(root: Path, house: str, shared: Glossary, languages: Sequence[str] | None) -> HouseGlossary:
+    """``houses/<house>/glossary.yaml``, strictly (an empty one when the house has none): its meanings of
+    terms of ``shared``, its own terms, each with its words in every language of ``languages`` (those the
+    house publishes; None: not judged, as the extractor reads it) and in no other, and its names.
+    ModelErrors lists every mistake, each at its line; a term the shared glossary has already (by its id
+    or an English form) is refused, so that a house never says a shared term in words of its own."""
+    where = house_file(house)
+    if not ((root / where).exists() or (root / where).is_symlink()):
+        return HouseGlossary(house, where)
+    errors: list[ModelError] = []
+    data = _load(root, where, "a house's glossary", errors)
+    if data is not None:
+        errors += [ModelError(where, at, None, message)
+                   for at, message in problems(HouseGlossaryRecord, data, data.line, "a house's glossary")]
+    if data is None or errors:
+        raise ModelErrors(errors)
+    shared_terms = {term.id: term for term in shared}
+    senses: dict[str, Term] = {}
+    given = data.get("senses", yamlload.Map())
+    for ident, note in given.items():
+        line = given.line_of(ident)
+        if ident not in shared_terms:
+            errors.append(ModelError(where, line, None, f"'senses': {ident!r} is not a term of {ENGLISH} (a term of the "
+                                                        "house's own goes under 'terms')"))
+        elif not isinstance(note, str) or not note.strip() or "\n" in note.strip():
+            errors.append(ModelError(where, line, ident, "a sense is the term's meaning at the house, one line of English",
+                                     "term"))
+        else:
+            senses[str(ident)] = replace(shared_terms[ident], note=" ".join(note.split()), line=line, note_file=where,
+                                         sense=house)
+    terms: dict[str, Term] = {}
+    for index, entry in enumerate(data.get("terms", ())):
+        term = _house_term(entry, data["terms"].line_of(index), where, house, shared, languages, errors)
+        if term is not None and term.id in terms:
+            errors.append(ModelError(where, data["terms"].line_of(index), term.id,
+                                     f"duplicate term id (first on line {terms[term.id].line})", "term"))
+        elif term is not None:
+            terms[term.id] = term
+    names = _names(data, where, shared, errors)
+    if errors:
+        raise ModelErrors(errors)
+    return HouseGlossary(house, where, senses, tuple(terms.values()), names)
+
+
+def _house_term(entry: Any, line: int, where: str, house: str, shared: Glossary, languages: Sequence[str] | None,
+                errors: list[ModelError]) -> Term | None:
+    """One of a house's own terms (None, its mistakes reported, when it is not sound)."""
+    found = problems(HouseTermRecord, entry, line, "a term")
+    if found:
+        named = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else None
+        errors += [ModelError(where, at, named, message, "term") for at, message in found]
+        return None
+    ident = entry["id"]
+    if not ID_PATTERN.fullmatch(ident):
+        errors.append(ModelError(where, line, None, "each term needs an 'id' of lower-case words joined by hyphens"))
+        return None
+    before = len(errors)
+    english = _words(entry["en"], where, entry.line_of("en"), f"term {ident!r}: 'en'", errors) or ()
+    if not entry["note"].strip():
+        errors.append(ModelError(where, entry.line_of("note"), ident, "each term needs a 'note' saying what it means",
+                                 "term"))
+    forms: dict[str, tuple[str, ...]] = {}
+    for lang in TRANSLATED:
+        if lang not in entry:
+            if languages is not None and lang in languages:
+                errors.append(ModelError(where, line, ident, f"term {ident!r} has no {lang} words, and house {house} "
+                                                             f"publishes {lang}", "term"))
+        elif languages is not None and lang not in languages:
+            continue   # kept for when the house publishes it: a language dropped needs no edit of its glossary
+        elif (words := _words(entry[lang], where, entry.line_of(lang), f"term {ident!r}: {lang!r}", errors)) is not None:
+            forms[lang] = words
+    other_senses = _words(entry["other_senses"], where, entry.line_of("other_senses"), "'other_senses'", errors) \
+        if "other_senses" in entry else ()
+    rules = entry.get("rules", [])
+    if not all(isinstance(r, str) and ID_PATTERN.fullmatch(r) for r in rules):
+        errors.append(ModelError(where, entry.line_of("rules"), ident, "'rules' must be a list of rule ids", "term"))
+    term = Term(ident, english, " ".join(entry["note"].split()), entry.line_of("note"), False, other_senses or (), forms,
+                rules=tuple(rules), rules_line=entry.line_of("rules") if "rules" in entry else line, file=where,
+                sense=house)
+    if (conflict := _shared_term(term, shared)) is not None:
+        errors.append(ModelError(where, line, ident, conflict, "term", "term"))
+    return term if len(errors) == before else None
+
+
+def _shared_term(term: Term, shared: Glossary) -> str | None:
+    """Why a house's own term is one of the shared glossary's (by its id, or an English form), or None: a
+    shared term is said in the shared words in every house, and its meaning at the house is a sense."""
+    said = f"give the house's meaning of it under 'senses' ({ENGLISH} and the languages' glossaries say its words)"
+    for other in shared:
+        if other.id == term.id:
+            differ = [f"{lang}: {', '.join(term.forms_in(lang))} / {', '.join(other.forms_in(lang))}"
+                      for lang in (SOURCE_LANGUAGE, *term.forms) if set(term.forms_in(lang)) != set(other.forms_in(lang))]
+            if differ:
+                return (f"is a term of {ENGLISH} (line {other.line}) with other words ({'; '.join(differ)}): "
+                        f"a shared term is said one way in every house; {said}")
+            return f"is a term of {ENGLISH} already (line {other.line}): {said}"
+        if same := [form for form in term.english if other.names(form)]:
+            return (f"{same[0]!r} is the shared term {other.id!r} ({ENGLISH}, line {other.line}), whose words every "
+                    f"house uses: {said}")
+    return None
+
+
+def _names(data: yamlload.Map, where: str, shared: Glossary, errors: list[ModelError]) -> tuple[tuple[str, int], ...]:
+    """``names``: what the house writes as it is in every language, each with its line; never a shared term
+    (keeping "pot" as written would leave the shared word unsaid in every string of the house)."""
+    if "names" not in data:
+        return ()
+    given = data["names"]
+    words = _words(given, where, data.line_of("names"), "'names'", errors)
+    found: dict[str, tuple[str, int]] = {}
+    for index, name in enumerate(words or ()):
+        line = given.line_of(index)
+        if (term := next((term for term in shared if term.names(name)), None)) is not None:
+            errors.append(ModelError(where, line, None, f"'names': {name!r} is the shared term {term.id!r}: a term is "
+                                                        "translated, never kept as written"))
+        elif name.casefold() in found:
+            errors.append(ModelError(where, line, None, f"'names': {name!r} is named twice (first on line "
+                                                        f"{found[name.casefold()][1]})"))
+        else:
+            found[name.casefold()] = (name, line)
+    return tuple(found.values())

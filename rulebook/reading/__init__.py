@@ -84,7 +84,7 @@ class Reading:
         book = view.editors_book if editors else view.book
         self.book = book = dataclasses.replace(book, name=book.name_in(lang))
         self.fmt = LocaleFormatter(self.tr, view.book.money, view.book.territory.get(lang))
-        self.glossary = project.glossary
+        self.glossary = project.glossary_of(house_id)
         self.examples, self.outcomes = view.examples, view.outcomes
         self.placed = MappingProxyType({rule.id: (part.id, rule) for part in book.parts for rule in part.rules})
         self.anchor_ids = frozenset({part.id for part in book.parts}
@@ -193,7 +193,8 @@ class Reading:
                                    *(section.title for section in part.sections),
                                    *(m for rule in part.rules for m in rule.messages()))]
         english += [message.text for example in self.examples for message in example.messages()]
-        return tuple(term for term in self.glossary if any(term.used_in(text) for text in english))
+        used = {term.id for text in english for term in self.glossary.terms_in(text)}
+        return tuple(term for term in self.glossary if term.id in used)
 
     @cached_property
     def index(self) -> tuple[IndexEntry, ...]:
@@ -206,7 +207,7 @@ class Reading:
         for term in self.terms:
             defined = self.rule_of(term)
             rules = [defined[1].id] if defined else []
-            rules += [rule.id for rule in numbered if rule.id not in rules and term.used_in(rule.title.text)]
+            rules += [rule.id for rule in numbered if rule.id not in rules and term in self.glossary.terms_in(rule.title.text)]
             if rules:
                 entries.setdefault(term.shown(self.lang).casefold(), IndexEntry(term.shown(self.lang), tuple(rules)))
                 seen += [IndexEntry(word, see=term.shown(self.lang)) for word in _other_words(term, self.lang)]
@@ -215,8 +216,8 @@ class Reading:
         return tuple(sorted(entries.values(), key=lambda entry: collation_key(entry.words, self.lang)))
 
     def meaning(self, term: Term) -> str:
-        """What a term means at this house, in this language."""
-        return self.tr.pgettext(*term.note_for(self.book.id))
+        """What a term means at this house (the house's glossary gives it its meaning), in this language."""
+        return self.tr.pgettext(term.context, term.note)
 
     def rule_of(self, term: Term) -> tuple[str, Rule] | None:
         """The house's rule that says what a glossary term is, with its part (None: it has none);

@@ -210,9 +210,9 @@ def _archive_sources(project: Project, house: str, lang: str, builder: str, arch
 def build_stamp(project: Project, shown: Project, house: str, lang: str, builder: str, pages: dict[str, str]) -> str:
     """Everything a house's language build reads: its pages' reST, what every page shows besides
     (the fingerprint of the project shown: interface strings, titles, house data, templates and
-    code), the glossary (its search words are the search's), the engine, conf.py, and the versions
+    code), the house's glossary (its search words are the search's), the engine, conf.py, and the versions
     of Sphinx and the theme. Equal stamps, equal output."""
-    return digest(builder, version("sphinx"), version("furo"), shown.fingerprint(house, lang), shown.glossary.digest,
+    return digest(builder, version("sphinx"), version("furo"), shown.fingerprint(house, lang), shown.glossary_of(house).digest,
                   *_runtime(project), *(f"{name}\0{text}" for name, text in sorted(pages.items())))
 
 

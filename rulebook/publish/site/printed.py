@@ -75,7 +75,7 @@ class Loanwords(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         reading = rules.page_of(self.config).reading
-        if words := reading.project.glossary.borrowed(reading.lang):
+        if words := reading.glossary.borrowed(reading.lang):
             mark_borrowed(self.document, words)
 
 

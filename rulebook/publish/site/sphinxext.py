@@ -85,7 +85,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     # so take its English fallback without a warning.
     docutils_language(lang)
     rst_language(lang)
-    _search_in_the_language(app, project, lang)
+    _search_in_the_language(app, project, house_id, lang)
     given = config.rulebook_renderer
     if not callable(given):   # a bare sphinx-build: made here, once, and handed over as the command's is
         made = PageRenderer(project, house_id, lang, config.rulebook_editors, config.rulebook_archive or None)
@@ -112,12 +112,13 @@ def config_inited(app: Sphinx, config: Config) -> None:
     config.templates_path.append(str(project.root / "templates" / "sphinx"))
 
 
-def _search_in_the_language(app: Sphinx, project: Project, lang: str) -> None:
-    """The glossary's terms found however readers type them, and readers' own words for them."""
+def _search_in_the_language(app: Sphinx, project: Project, house_id: str, lang: str) -> None:
+    """The house's glossary's terms found however readers type them, and readers' own words for them."""
     base = search_language(lang)
     if base is not None:
-        forms = [form for term in project.glossary for form in term.forms_in(lang)]
-        synonyms = {word: term.forms_in(lang)[0] for term in project.glossary for word in term.search.get(lang, ())}
+        glossary = project.glossary_of(house_id)
+        forms = [form for term in glossary for form in term.forms_in(lang)]
+        synonyms = {word: term.forms_in(lang)[0] for term in glossary for word in term.search.get(lang, ())}
         # A question's own words are left out, never a poker term of one word ("pot"); a term of
         # several ("all in") is searched joined, so its words may stay stopwords.
         poker_words = {form for form in forms if re.fullmatch(r"\w+", form)}
