@@ -172,7 +172,7 @@ class Project:
         for book in library.houses:
             engine = book.engine or House.from_mapping(book.house, subunits=book.house.subunits)
             published = {(rule.id, rule.variant) for rule in book.rules}
-            mine = tuple(example.in_unit(book.unit) for example in examples
+            mine = tuple(example.in_unit(book.table_unit) for example in examples
                          if (example.rule, example.variant) in published
                          and (not example.houses or book.id in example.houses))
             mine = tuple(filter(None, (_counted(example, book, errors) for example in mine)))
@@ -188,9 +188,9 @@ class Project:
 
     def glossary_of(self, house_id: str) -> Glossary:
         """The glossary of a house's pages and checks: the shared terms, each with the house's meaning (its
-        own, else its unit's), then its own terms and names (``Glossary.of_house``)."""
+        own, else that of what its tables count in), then its own terms and names (``Glossary.of_house``)."""
         return HOUSE_GLOSSARY.of(self, house_id, lambda: self.glossary.of_house(
-            self.house_glossaries.get(house_id) or HouseGlossary(house_id, ""), self.houses[house_id].book.unit))
+            self.house_glossaries.get(house_id) or HouseGlossary(house_id, ""), self.houses[house_id].book.table_unit))
 
     def changed_sources(self) -> list[str]:
         """The files read by the load that no longer hold what it read, by their path in the project."""

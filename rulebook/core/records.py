@@ -15,7 +15,7 @@ from typing import Any
 
 from pokerrules import House
 from rulebook.core.languages import LANGUAGES
-from rulebook.core.money import Money
+from rulebook.core.money import CHIPS, Money
 from rulebook.core.placeholders import placeholders
 from rulebook.core.quantities import Parameters
 from rulebook.core.references import Reference, reference_of
@@ -322,6 +322,13 @@ class Rulebook:
     @property
     def runs_cash_games(self) -> bool:
         return bool(self.house.get("stakes"))
+
+    @property
+    def table_unit(self) -> str:
+        """What the chips on its tables count in: its money at a cash room, tournament chips at a room that
+        runs no cash games, whatever money its entry fees are in (a glossary's chips are not money there,
+        an example told in chips is told so)."""
+        return self.unit if self.ruled().runs_cash_games else CHIPS
 
 
 @dataclass(frozen=True)

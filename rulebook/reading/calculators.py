@@ -22,6 +22,7 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 from pokerrules import House
 from rulebook.core import floor
+from rulebook.core.money import CHIPS
 from rulebook.i18n.formatting import COUNTED, plural_samples
 from rulebook.i18n.money import money_patterns
 from rulebook.i18n.vocabulary import N_
@@ -196,9 +197,8 @@ def page_data(reading: Reading, calculators: tuple[Offered, ...], runtime: Mappi
     tr, lang = reading.tr, reading.lang
     samples = plural_samples(lang)
     house = reading.book.ruled()
-    # Tournament chips, counted as the answers count them ("2,100 chips"): a house's own, or the chips in
-    # play at a room that runs no cash games, whatever its money for its fees.
-    if reading.book.money.chips or not house.runs_cash_games:
+    # Tournament chips, counted as the answers count them ("2,100 chips"), where the tables count in them.
+    if reading.book.table_unit == CHIPS:
         money = {category: tr.ngettext(*COUNTED["chips"], n).replace("{count}", "{amount}")
                  for category, n in samples.items()}
     else:

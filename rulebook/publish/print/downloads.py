@@ -64,9 +64,11 @@ def prints_rake_card(book: Rulebook) -> bool:
 
 
 def bilingual_languages(book: Rulebook) -> tuple[str, ...] | None:
-    """The two languages of the house's two-sided card (its language of authority and English), if any."""
+    """The two languages of the house's two-sided card, if any: its language of authority, and the one it
+    names for the back (``print: two_sided``), else English where it publishes English beside another."""
     official = book.house["official_language"]
-    return (official, "en") if book.runs_cash_games and official != "en" and "en" in book.languages else None
+    second = book.printing.two_sided or ("en" if official != "en" and "en" in book.languages else None)
+    return (official, second) if book.runs_cash_games and second else None
 
 
 @dataclass(frozen=True)
