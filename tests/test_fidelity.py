@@ -215,11 +215,13 @@ def test_an_english_rooms_rules_are_weighed_against_its_english_document(rooms, 
     with its numbers, weighed against its own English document, the one it words otherwise first."""
     from rulebook.cli import main
 
-    assert main(["--root", str(rooms.root), "fidelity", "--house", "harbour", "--top", "12"]) == 0
+    stated = len(rooms.houses["harbour"].book.statements)
+    assert main(["--root", str(rooms.root), "fidelity", "--house", "harbour", "--top", str(stated)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("harbour: the 12 of 12 rules (in en, the house's language, from a document in en)"), out
+    assert out.startswith(f"harbour: the {stated} of {stated} rules (in en, the house's language, from a document in "
+                          "en)"), out
     shares = dict((rule_id, int(share)) for share, rule_id in re.findall(r"^ +(\d+)%  ([a-z0-9-]+):", out, flags=re.M))
-    assert len(shares) == 12 and shares["harbour-language"] == 100   # its text is the document's sentence
+    assert stated >= 12 and len(shares) == stated and shares["harbour-language"] == 100   # its text is the document's
     assert list(shares.values()) == sorted(shares.values())
 
 
