@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.gate.coherence import removed_statements, rule_digests
+from rulebook.gate.coherence import note_digest, removed_statements
 from rulebook.gate.textchecks import apostrophe_problem, doubled_problem, repeated
 from tests.conftest import edit, line_of, run_rulebook
 from tests.test_gate import set_msgstr
@@ -114,7 +114,8 @@ def test_confirming_notes_writes_their_digests(tree):
     run_rulebook(tree, "notes", "confirm", "--all")
     once = rules.read_text(encoding="utf-8")
     library = Project.load(tree).library
-    digest = rule_digests(library)["holdem-action-clockwise"]
+    note = next(note for note in library.notes if note.id == "note-holdem-clockwise")
+    digest = note_digest(library, note, "holdem-action-clockwise")
     assert f'holdem-action-clockwise: "{digest}"' in once
     run_rulebook(tree, "notes", "confirm", "--all")
     assert rules.read_text(encoding="utf-8") == once
@@ -186,8 +187,10 @@ def test_a_reference_leads_to_a_rule_the_house_publishes(tree):
     edit(tree / "rules" / "holdem-basics.yaml", "        see: showdown-order", "        see: rake-rate")
     result = gate(tree)
     assert result.returncode == 2
-    assert ("house casino: rule 'holdem-showdown-first-to-show' (rules/holdem-basics.yaml:"
-            in result.stderr and "refers to rule 'rake-rate', which the house does not publish" in result.stderr)
+    line = line_of(tree / "houses" / "casino" / "house.yaml", "  - holdem-basics")   # where the house publishes the part
+    assert (f"houses/casino/house.yaml:{line}: house casino: part 'holdem-basics': rule 'holdem-showdown-first-to-show' "
+            "(rules/holdem-basics.yaml:" in result.stderr
+            and "refers to rule 'rake-rate', which the house does not publish" in result.stderr), result.stderr
 
 
 def test_each_policy_stated_once_per_house(project):
@@ -373,7 +376,7 @@ def test_every_example_consequence_is_computed(project):
 def test_a_note_goes_stale_when_only_its_rules_values_change(tree: Path) -> None:
     """``exposed: 2`` made ``3`` under misdeal (its text, "{exposed} cards are exposed", unchanged)
     makes the notes about misdeal stale (confirmed first, so the digest recorded is the code's own).
-    Kills: a note's digest (``rule_digests``) ignoring the rule's values."""
+    Kills: a note's digest (``note_digest``) ignoring the rule's values."""
     rules = tree / "rules" / "cash-table.yaml"
     assert run_rulebook(tree, "notes", "confirm", "note-cash-table-misdeal-first-cards").returncode == 0
     assert "note-cash-table-misdeal-first-cards" not in gate(tree).stdout

@@ -48,11 +48,14 @@ def test_an_excerpt_not_in_the_document_is_refused(tree):
 
 
 def test_a_part_citing_a_document_the_house_does_not_name_is_refused(tree):
+    """The guide's fair-play rules are the club's and the casino's own; its hand rankings and structures
+    are the game itself (``game: true``), which a house publishes without the document (``test_library``)."""
     edit(tree / "houses" / "casino" / "house.yaml", "  - 004_e8268ed98fbb6ab3.txt      # the Texas", "  # the Texas")
     result = run_rulebook(tree, "check")
     assert result.returncode == 1
-    assert ("rules/holdem-basics.yaml:1: [document] holdem-basics: part 'holdem-basics' cites "
+    assert ("rules/holdem-conduct.yaml:1: [document] holdem-conduct: part 'holdem-conduct' cites "
             "004_e8268ed98fbb6ab3.txt, which is not a document of house casino") in result.stdout
+    assert "part 'holdem-basics' cites" not in result.stdout and "part 'holdem-hand-rankings' cites" not in result.stdout
 
 
 def test_a_passage_no_rule_states_is_named(tree):

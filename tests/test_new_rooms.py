@@ -195,3 +195,20 @@ def test_the_us_rooms_calculators_answer_the_sums_its_rules_state(rooms, lang):
     rules = {form["id"]: [rule["href"].split("#")[1] for rule in form["rules"]] for form in data["calculators"]}
     assert rules["rake"] == ["bluewater-rake", "bluewater-rake-rounding", "bluewater-jackpot", "bluewater-no-flop-no-drop"]
     assert "bluewater-odd-chip" in rules["side-pots"] and "bluewater-odd-chip" not in rules["rake"]
+
+
+def test_a_room_publishes_the_games_hand_rankings_without_another_houses_document(rooms):
+    """Bluewater's document does not rank the hands: it publishes the library's, the game's own rules
+    (``game: true``), numbered as its others are (H1.1…), with no passage of the guide they were written
+    from shown to its editors as its own."""
+    from rulebook.project import Project
+    from rulebook.publish.site.parts import part_nodes
+    from rulebook.publish.site.render import PageRenderer
+
+    page = _text((rooms / "site" / "bluewater" / "en" / "holdem-hand-rankings.html").read_text(encoding="utf-8"))
+    assert "The royal flush is the best hand ¶ Rule H1.3" in page
+    project = Project.load(rooms.parent)
+    assert "004_e8268ed98fbb6ab3.txt" not in project.houses["bluewater"].book.documents
+    editors = part_nodes(PageRenderer(project, "bluewater", "en", editors=True), "holdem-hand-rankings").astext()
+    assert "The game's own rule, as the rule library states it (written from 004_e8268ed98fbb6ab3.txt)" in editors
+    assert "Chintă" not in editors and "Source: 004" not in editors and "Editorial note" not in editors

@@ -102,6 +102,13 @@ def house_messages(data: Map, rel: str) -> tuple[Message, Message | None]:
         if isinstance(about, str) else None
 
 
+def _part_lines(data: Map) -> dict[str, int]:
+    """Where the house file names each part it publishes (``parts:``)."""
+    listed = data.get("parts")
+    return {part_id: listed.line_of(index) for index, part_id in enumerate(listed)
+            if isinstance(part_id, str)} if isinstance(listed, Seq) else {}
+
+
 def _published(data: Map, listed: list[Any], parts: dict[str, Part], unreadable: set[str], reader: Reader,
                house_id: str) -> list[Part]:
     """The parts the house lists (``parts:``), each once (a part whose file did not load is skipped: told there)."""
@@ -120,14 +127,15 @@ def _published(data: Map, listed: list[Any], parts: dict[str, Part], unreadable:
 
 
 def _placed(stated: tuple[Part, ...], choices: Any, defined: dict[str, Slot], reader: Reader,
-            house_id: str) -> dict[str, str]:
-    """Each rule the house publishes → its part, placed once; then its variant choices judged against them."""
+            house_id: str, lines: dict[str, int]) -> dict[str, str]:
+    """Each rule the house publishes → its part, placed once; then its variant choices judged against them.
+    ``lines``: where the house file names each part (a rule placed twice is told at the second's)."""
     placed: dict[str, str] = {}
     for part in stated:
         for rule in part.rules:
             if rule.id in placed:
-                reader.error(1, house_id, f"rule {rule.id!r} is placed twice in the house's rulebook "
-                             f"(parts {placed[rule.id]!r} and {part.id!r})")
+                reader.error(lines.get(part.id, 1), house_id, f"rule {rule.id!r} is placed twice in the house's "
+                             f"rulebook (parts {placed[rule.id]!r} and {part.id!r})")
             placed[rule.id] = part.id
     for rule_id in choices:
         slot = defined.get(rule_id)
@@ -187,8 +195,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     stated = tuple(house_part(part, parameters, choices, defined, reader, house_id) for part in published)
     stated = adopt(stated, adopting, reader, house_id)
     check_ruling(stated, parameters, defined, reader, house_id)
-    check_see(stated, reader, house_id)
-    placed = _placed(stated, choices, defined, reader, house_id)
+    check_see(stated, reader, house_id, _part_lines(data))
+    placed = _placed(stated, choices, defined, reader, house_id, _part_lines(data))
     # Judged only on a library that loaded whole: a part that failed, or a rule whose id is wrong,
     # would leave every rule it names dangling here (the mistake is told once, where it is).
     short_form = _chosen_rules(data, "short_form", placed, reader, house_id, judged=not loader.errors)

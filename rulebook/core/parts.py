@@ -25,6 +25,16 @@ _PLACEHOLDER_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _VARIANT_NAME = re.compile(r"[a-z][a-z0-9]*([_-][a-z0-9]+)*\Z")
 
 
+def of_the_game(section: Section, document: str) -> Section:
+    """A section of a part of the game itself: each rule it defines (each variant) the game's, written
+    from ``document``."""
+    def game(rule: Rule) -> Rule:
+        return dataclasses.replace(rule, game=document)
+
+    return dataclasses.replace(section, rules=tuple(map(game, section.rules)), slots=tuple(
+        dataclasses.replace(slot, variants=tuple(map(game, slot.variants))) for slot in section.slots))
+
+
 class PartLoader:
     """Reads the library's part files, remembering every id claimed so far (ids are unique across files)."""
 
@@ -317,13 +327,16 @@ class PartLoader:
                          f"source_language {fields['source_language']!r} must be one of {', '.join(LANGUAGES)}")
         if table is not None and table not in TABLES:
             reader.error(data.line_of("table"), part_id, f"unknown table {table!r} (known: {', '.join(sorted(TABLES))})")
+        game = fields.get("game", False)
+        if game:   # each of its rules is the game's, wherever a house places it
+            sections = [of_the_game(section, fields["source"]) for section in sections]
         return Part(
             id=part_id,
             title=self.message(reader, f"{part_id}.title", fields["title"], data.line_of("title"), None),
             intro=self.message(reader, f"{part_id}.intro", intro, data.line_of("intro"), None) if intro else None,
             source=fields["source"], tags=tags, sections=tuple(sections), file=reader.file,
             notes=tuple(note for note in notes if note is not None), table=table,
-            source_language=fields["source_language"],
+            source_language=fields["source_language"], game=bool(game),
         )
 
     def note(self, reader: Reader, data: Any, line: int, house: Map | None) -> Note | None:

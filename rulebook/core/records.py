@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pokerrules import House
 from rulebook.core.languages import LANGUAGES
@@ -88,6 +88,14 @@ class Rule:
     states: tuple[str, str] | None = None   # (policy, value): the house policy the rule states, and how
     adopted: bool = False            # a proposed rule its house adopted (set per house)
     see: str | None = None           # a reference: the rule that states this (the house states it once)
+    # A rule of the game itself (its part's ``game: true``): the document its text was written from, which a
+    # house may publish it without (as the game's rule, not a passage of its own documents); None otherwise.
+    game: str | None = None
+
+    def of_the_game_for(self, documents: "Iterable[str]") -> bool:
+        """Whether a house with these documents publishes the rule as the game's own, not from a
+        document of its own: a rule of the game whose document the house does not name."""
+        return self.game is not None and self.game not in documents
 
     @property
     def is_proposal(self) -> bool:
@@ -138,6 +146,24 @@ class Note:
     reviewed: dict[str, str] = dataclasses.field(default_factory=dict)   # rule id → digest of the text reviewed
     reviewed_line: int = 0
 
+    @property
+    def documents(self) -> frozenset[str]:
+        """The documents its sources quote, each source starting with the file's name."""
+        return frozenset(found.group(1) for source in self.sources if (found := _CITED_FILE.match(source)))
+
+    def concerns(self, book: "Rulebook") -> bool:
+        """Whether the note is about this house's rulebook: the houses it names (``houses:``); else the
+        houses whose documents it quotes, a decision between their passages; a note that quotes no
+        document, every house. A room that publishes the rule from documents of its own never reads, nor
+        answers for, a decision between other rooms' documents."""
+        if self.houses:
+            return book.id in self.houses
+        return not self.documents or bool(self.documents & set(book.documents))
+
+
+# A note's source names the document it quotes first: "000_04a66977b465c41b.txt, “RAKE:”: …".
+_CITED_FILE = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]+)[,:]")
+
 
 @dataclass(frozen=True)
 class Section:
@@ -163,6 +189,7 @@ class Part:
     notes: tuple[Note, ...] = ()
     source_language: str = "en"      # the language of the source document (its excerpts are quoted in it)
     table: str | None = None         # a table from the engine or the house shown under the intro
+    game: bool = False               # the game's own rules (rankings, structures): any house may publish them
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -293,7 +320,7 @@ class Rulebook:
 
     @property
     def notes(self) -> tuple[Note, ...]:
-        return tuple(note for part in self.parts for note in part.notes if not note.houses or self.id in note.houses)
+        return tuple(note for part in self.parts for note in part.notes if note.concerns(self))
 
     @property
     def proposals(self) -> tuple[tuple[Rule, Proposal | None], ...]:

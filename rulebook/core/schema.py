@@ -43,6 +43,7 @@ class PartRecord(TypedDict):
     tags: NotRequired[list[Any]]
     notes: NotRequired[list[Any]]
     table: NotRequired[str]
+    game: NotRequired[bool]         # the game's own rules, which any house may publish (rules/README.md)
 
 
 class SectionRecord(TypedDict):

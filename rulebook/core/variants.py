@@ -62,18 +62,20 @@ def check_ruling(parts: tuple[Part, ...], parameters: Map, defined: dict[str, Sl
                          f"publishes: {hint}")
 
 
-def check_see(parts: tuple[Part, ...], reader: Reader, house_id: str) -> None:
-    """A reference (``see:``) leads to a rule the house's readers read: published, and no reference."""
-    rules = {rule.id: rule for part in parts for rule in part.rules}
-    for rule in rules.values():
+def check_see(parts: tuple[Part, ...], reader: Reader, house_id: str, lines: dict[str, int]) -> None:
+    """A reference (``see:``) leads to a rule the house's readers read: published, and no reference. Told
+    at the house file's line that publishes the part holding the reference (``lines``)."""
+    rules = {rule.id: (part.id, rule) for part in parts for rule in part.rules}
+    for part_id, rule in rules.values():
         if not rule.see or rule.is_proposal:
             continue
-        target = rules.get(rule.see)
+        target = rules.get(rule.see, (None, None))[1]
         if target is None or target.see or target.is_proposal:
             what = ("does not publish" if target is None else "publishes only as a reference" if target.see
                     else "only proposes")
-            reader.error(1, house_id, f"rule {rule.id!r} ({rule.file}:{rule.line}) refers to rule {rule.see!r}, "
-                         f"which the house {what}: a reference leads to the rule that states it")
+            reader.error(lines.get(part_id, 1), house_id, f"part {part_id!r}: rule {rule.id!r} ({rule.file}:{rule.line}) "
+                         f"refers to rule {rule.see!r}, which the house {what}: a reference leads to the rule that "
+                         "states it (publish that rule, or leave the part out)")
 
 
 def house_part(part: Part, parameters: Map, choices: Map, defined: dict[str, Slot], reader: Reader,

@@ -282,28 +282,32 @@ def _english_of(book: Rulebook, examples: Iterable[WorkedExample]) -> Iterator[M
 
 # -- editorial notes -------------------------------------------------------------------------------
 
-def rule_digests(library: Library) -> dict[str, str]:
-    """Each library rule's reviewable text (every variant's title, text, items, values, excerpts,
-    proposals and references), hashed: what an editorial note about the rule was written against."""
-    texts: dict[str, list[str]] = {}
-    for rule in library.rules:
-        texts.setdefault(rule.id, []).append(repr((
-            rule.variant, [m.text for m in rule.messages()],
-            sorted((name, value.spec if value else None) for name, value in rule.values.items()),
-            rule.excerpts, rule.proposed, rule.states, rule.see)))
-    return {rule_id: hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12] for rule_id, parts in texts.items()}
+def note_digest(library: Library, note: Note, rule_id: str) -> str | None:
+    """A rule's reviewable text as a note reads it (every variant's title, text, items, values, excerpts,
+    proposals and references), hashed: of the variants the houses the note concerns state (``Note.concerns``;
+    every variant where none publishes it), so another room's own variant never makes the note stale.
+    None for a rule the library does not have."""
+    rules = [rule for rule in library.rules if rule.id == rule_id]
+    if not rules:
+        return None
+    stated = {rule.variant for book in library.houses if note.concerns(book) for rule in book.rules if rule.id == rule_id}
+    read = [rule for rule in rules if rule.variant in stated] or rules
+    return hashlib.sha256("\n".join(repr((
+        rule.variant, [m.text for m in rule.messages()],
+        sorted((name, value.spec if value else None) for name, value in rule.values.items()),
+        rule.excerpts, rule.proposed, rule.states, rule.see)) for rule in read).encode()).hexdigest()[:12]
 
 
 def note_problems(library: Library) -> list[Problem]:
     """A note whose rules changed since it was reviewed is stale until an editor confirms or rewrites it."""
-    digests = rule_digests(library)
     problems = []
     for note in library.notes:
         for rule_id in note.rules:
-            if rule_id not in digests:
+            digest = note_digest(library, note, rule_id)
+            if digest is None:
                 continue          # reported by the loader
             recorded = note.reviewed.get(rule_id)
-            if recorded == digests[rule_id]:
+            if recorded == digest:
                 continue
             what = "is not among the texts it was reviewed against" if recorded is None else \
                 "changed since the note was reviewed"
@@ -328,7 +332,8 @@ def two_room_note_problems(project: Project) -> list[Problem]:
         variants: dict[str, str] = {}   # house → the variant it states of the note's rules
         for house_id, by_rule in stated.items():
             variant = next((by_rule[rule_id] for rule_id in note.rules if rule_id in by_rule), None)
-            if variant and (not note.houses or house_id in note.houses):
+            if variant and (not note.houses or house_id in note.houses) and \
+                    (note.houses or not note.documents or note.concerns(project.houses[house_id].book)):
                 variants[house_id] = variant
         if len(set(variants.values())) < 2:
             continue
@@ -345,7 +350,6 @@ def two_room_note_problems(project: Project) -> list[Problem]:
 def confirm_notes(library: Library, note_ids: set[str] | None) -> list[str]:
     """Record, in each note's file, the digests of the rules it discusses as they are now (every note
     when ``note_ids`` is None): the editor has read it against them. Returns the notes confirmed."""
-    digests = rule_digests(library)
     confirmed = []
     by_file: dict[str, list[Note]] = {}
     for note in library.notes:
@@ -355,7 +359,8 @@ def confirm_notes(library: Library, note_ids: set[str] | None) -> list[str]:
         path = library.root / file
         lines = path.read_text(encoding="utf-8").split("\n")
         for note in sorted(notes, key=lambda n: n.line, reverse=True):
-            reviewed = ", ".join(f'{rule_id}: "{digests[rule_id]}"' for rule_id in note.rules if rule_id in digests)
+            digests = {rule_id: note_digest(library, note, rule_id) for rule_id in note.rules}
+            reviewed = ", ".join(f'{rule_id}: "{digest}"' for rule_id, digest in digests.items() if digest)
             _set_key(lines, note, "reviewed", "{" + reviewed + "}")
             confirmed.append(note.id)
         path.write_text("\n".join(lines), encoding="utf-8")

@@ -4,7 +4,9 @@ A house names its documents (``documents:``, files in its folder); every part it
 of them (``source:``), and every rule it states quotes, under ``excerpt:``, passages that stand in that
 document verbatim (spacing aside) and names a heading of it (``source:``). So a translation, a
 paraphrase or another house's words can never pass for the house's own, and the gate, not only the
-tests, says so.
+tests, says so. The one exception is the game itself (a part's ``game: true``: the hand rankings, the
+betting structures): a house that does not name the document those rules were written from publishes
+them as the game's rules, claiming no passage of another house's documents.
 """
 
 from __future__ import annotations
@@ -23,15 +25,16 @@ def document_problems(project: Project) -> list[Problem]:
         texts = {name: normal(text) for name, text in book.documents.items()}
         for part in book.parts:
             document = texts.get(part.source)
-            if document is None:
+            own = [rule for rule in part.rules if not rule.of_the_game_for(texts)]   # the game's quote no document of its
+            if document is None and own:
                 named = ", ".join(sorted(texts)) or "none"
                 problems.append(Problem(part.file, 1, "document", part.id, None,
                                         f"part {part.id!r} cites {part.source}, which is not a document of house "
                                         f"{house_id} ({book.house_file}, documents: {named}): name it there and put "
                                         f"it in houses/{house_id}/, or leave the part out"))
                 continue
-            for rule in part.rules:
-                if rule.see or rule.is_proposal:
+            for rule in own:
+                if rule.see or rule.is_proposal or document is None:
                     continue   # a reference quotes nothing; a proposal states what no document says
                 if not rule.excerpts:
                     problems.append(Problem(rule.file, rule.line, "document", rule.id, None,

@@ -85,8 +85,8 @@ def departures(project: "Project", house_id: str) -> list[Departure]:
         if part.source_language != lang:
             continue   # a document in another language (the Romanian guide, for the Croatian room)
         for rule in part.rules:
-            if rule.see:
-                continue   # a reference states nothing of its own
+            if rule.see or rule.of_the_game_for(book.documents):
+                continue   # a reference states nothing of its own; the game's rules quote no document of the house
             text, excerpt = _text(tr, rule, book), " ".join(rule.excerpts)
             recorded = additions.get((rule.id, rule.variant)) or additions.get((rule.id, None))
             decisions = tuple(notes.get(rule.id, ())) + ((f"ADDITIONS.md: {recorded}",) if recorded else ())

@@ -54,7 +54,11 @@ def _rule_section(page: Page, part: Part, stated: Rule) -> nodes.section:
     found += rule_nodes(page, stated.id)
     if stated.table:
         found += TABLES[stated.table](page)
-    if page.editors:
+    if page.editors and stated.of_the_game_for(page.book.documents):
+        found += paragraph(nodes.Text(one_line(page.tr.gettext(
+            "The game's own rule, as the rule library states it (written from {document}): no passage of this "
+            "house's documents.").format(document=stated.game))), classes=("source-excerpt",))
+    elif page.editors:
         found += [paragraph(nodes.Text(one_line(excerpt)), classes=("source-excerpt", f"language-{part.source_language}"))
                   for excerpt in stated.excerpts]
         found += rule_references(page, stated)

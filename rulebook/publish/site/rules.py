@@ -226,7 +226,7 @@ def _meta(page: Page, part_id: str, stated: Rule) -> nodes.paragraph:
     def then(*more: nodes.Node) -> None:
         line.extend((nodes.Text(SEPARATOR), *more))
 
-    if page.editors and not stated.see:
+    if page.editors and not stated.see and not stated.of_the_game_for(book.documents):   # the game's: said below it
         part = next(part for part in book.parts if part.id == part_id)
         then(nodes.Text(one_line(_("Source: {document}, “{heading}”").format(document=part.source,
                                                                               heading=stated.source))))
