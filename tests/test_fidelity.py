@@ -27,11 +27,13 @@ STATED = {f"{book.id}/{part.id}": (book, part) for book in LIBRARY.houses for pa
 
 @pytest.mark.parametrize("book, part", STATED.values(), ids=list(STATED))
 def test_every_rule_quotes_its_source_verbatim(book, part):
-    """What the gate's document check holds (rulebook.gate.documents), read here from the house's own copy."""
-    seed = normal(book.documents[part.source])
-    missing = [rule.id for rule in part.rules if not rule.excerpts and not rule.see]   # a reference quotes nothing
+    """What the gate's document check holds (rulebook.gate.documents), read here from the house's own copy:
+    every rule it states from its own documents (the game's own rules, where it names no document of them, quote none)."""
+    seed = normal(book.documents.get(part.source, ""))
+    rules = [rule for rule in part.rules if not rule.of_the_game_for(book.documents)]
+    missing = [rule.id for rule in rules if not rule.excerpts and not rule.see]   # a reference quotes nothing
     assert missing == [], f"rules of {part.id} without an excerpt"
-    invented = [(rule.id, excerpt) for rule in part.rules for excerpt in rule.excerpts if normal(excerpt) not in seed]
+    invented = [(rule.id, excerpt) for rule in rules for excerpt in rule.excerpts if normal(excerpt) not in seed]
     assert invented == [], f"excerpts of {part.id} not found verbatim in {part.source}"
 
 
@@ -189,12 +191,18 @@ def test_a_text_of_authority_in_other_words_tops_the_report(tree, capsys):
     assert re.search(r"^ +\d+%  no-flop-no-drop: no editorial decision recorded$", out, flags=re.M), out
 
 
+# A text of authority using less than this share of its document's words departs from them.
+DEPARTS = 0.7
+
+
 @pytest.mark.parametrize("house", [book.id for book in LIBRARY.houses])
 def test_the_ten_largest_departures_of_each_house_have_a_recorded_decision(project, house):
-    """Where a house's text of authority departs most from its own words, an editor decided so."""
+    """Where a house's text of authority departs most from its own words (the ten rules that depart most,
+    of those that depart at all: a new room whose rules are its document's words has none), an editor
+    decided so."""
     from rulebook.gate.fidelity import departures
 
-    undecided = [d.rule_id for d in departures(project, house)[:10] if not d.decisions]
+    undecided = [d.rule_id for d in departures(project, house)[:10] if d.overlap < DEPARTS and not d.decisions]
     assert undecided == [], f"record a decision (rules/ADDITIONS.md or a note), or bring them back to {house}'s words"
 
 

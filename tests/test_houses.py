@@ -80,9 +80,13 @@ def test_a_new_house_belongs_to_nobody_and_check_lists_every_piece_to_write(tree
     assert said.startswith("houses/riverside/house.yaml: written") and "Next:" in said and "rulebook check" in said
     path = tree / "houses" / "riverside" / "house.yaml"
     text = path.read_text(encoding="utf-8")
-    for other in ("Gentlemen", "Poker room", "lei", "RON", "1/3", "festivals", "000_", "003_", "short_form",
-                  "stakes:", "rake:"):
+    for other in ("Gentlemen", "Poker room", "lei", "RON", "1/3", "festivals", "000_", "003_", "official-language",
+                  "straddle-up-to-the-button", "stakes:", "rake:"):
         assert other not in text.replace("`stakes:`", "").replace("`rake:`", ""), other
+    # Every key a house file may hold is there, written or commented with its default.
+    from rulebook.core.schema import HouseRecord
+    written = set(re.findall(r"^#? ?([a-z_]+):", text, re.MULTILINE))
+    assert set(HouseRecord.__annotations__) <= written, set(HouseRecord.__annotations__) - written
     result = run_rulebook(tree, "check")
     assert result.returncode == 2
     lines = [line for line in result.stderr.splitlines() if line.startswith("houses/riverside/house.yaml:")]

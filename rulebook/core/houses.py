@@ -399,6 +399,14 @@ def _sections(documents: dict[str, str], folder: Path, rel: str, reader: Reader,
             reader.error(1, house_id, f"{shown}: 'headings' lists the heading of each passage of {name}, as text")
             continue
         found[name] = (shown, tuple((heading, headings.line_of(index)) for index, heading in enumerate(headings)))
+    listed = {f"{Path(name).stem}.sections.yaml" for name in documents}
+    for stray in sorted(path.name for path in folder.glob("*.sections.yaml") if path.name not in listed):
+        # a list of passages no document of the house has: never silently left unread
+        named = next((name for name in documents if stray.startswith(f"{name}.") or stray.startswith(name)), None)
+        hint = f"the list of {named}'s passages is {Path(named).stem}.sections.yaml" if named else \
+            "a document's list of passages is named as the document without its extension: <document>.sections.yaml"
+        reader.error(1, house_id, f"{Path(rel).parent}/{stray}: lists the passages of no document the house names "
+                     f"({', '.join(documents) or 'none'}): {hint}")
     return found
 
 
