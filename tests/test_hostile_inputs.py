@@ -180,6 +180,27 @@ CASES = [
          2, "rule rake-rate: unknown key 'adopted' in a proposal"),
     Case("rule-proposal-placeholder", RAKE, under_rake_rate_source('proposals: [{text: "Up to {nothing}.", reason: Why.}]'),
          2, "rule rake-rate: placeholder {nothing} names no value"),
+    # -- the rake and money as a room states them, each mistake at its line ---------------------
+    Case("house-two-rakes-in-a-row", HOUSE, replace(HOUSE, "rake: {percent: 5 %, cap: 20 RON, short_handed_cap: 10 RON, "
+                                                            "split_pot_cap: 10 RON}", "rake: {percent: 5 %, drop: 1 RON}"),
+         1, "give one, not percent and drop"),
+    Case("house-rake-rounded-sideways", HOUSE, replace(HOUSE, "split_pot_cap: 10 RON}", "split_pot_cap: 10 RON, "
+                                                       "rounding: {mode: sideways}}"), 1,
+         "mode must be one of down, nearest, up, not 'sideways'"),
+    Case("house-jackpot-after-the-turn", HOUSE, replace(HOUSE, "split_pot_cap: 10 RON}", "split_pot_cap: 10 RON, "
+                                                        "jackpot: {amount: 1 RON, after: turn}}"), 1,
+         "after must be one of flop, big-blind-called, not 'turn'"),
+    Case("house-finer-than-a-ban", HOUSE, replace(HOUSE, "deal_twice_min_pot: 400 RON", "deal_twice_min_pot: 400.005 RON"),
+         1, "rake.deal_twice_min_pot: 400.005 RON is finer than RON's smallest coin"),
+    Case("house-territory-not-a-country", HOUSE, replace(HOUSE, "base_url: null", "base_url: null\nterritory: USA"), 2,
+         "territory 'USA' must be the two capital letters of a country"),
+    Case("house-money-territory", HOUSE, replace(HOUSE, "  style: name\n", "  style: name\n  territory: US\n"), 2,
+         "money: territory is the house's, not its money's"),
+    Case("call-value-named-raise", EXAMPLES, lambda tree: (
+        edit(tree / EXAMPLES, "      pot: 504 money\n      dead: 4 money", "      raise: 504 money\n      dead: 4 money"),
+        edit(tree / EXAMPLES, "house.split_pot_rake(pot, dead_money=dead, stakes=stakes)",
+             "house.split_pot_rake(raise, dead_money=dead, stakes=stakes)")), 2,
+         "'raise' is a word the call's grammar keeps for itself"),
     # -- worked examples: code is refused before anything runs -------------------------------
     Case("call-issue-payload", EXAMPLES, example_call(
         "[players, betting.__builtins__['__import__']('os').system('touch " + PAYLOAD_FILE + "')][0]"), 2,

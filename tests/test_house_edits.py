@@ -23,8 +23,7 @@ from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.project import Project
 from rulebook.publish.build import build_site
 from rulebook.publish.machinery import library_logs
-from tests.conftest import ROOT, copy_sources, edit
-from tests.conftest import add_room
+from tests.conftest import ROOT, add_room, copy_sources, edit
 
 HOUSE = "harbour"
 ADDRESS = ("base_url: null", "base_url: https://rules.example.org")   # the edit every room makes once it has its address
@@ -37,6 +36,7 @@ EDITS = (
     ("a language added", "languages: [en]", "languages: [en, es]"),
     ("a four-colour deck", "variants: {}", "deck: four-colour\nvariants: {}"),   # its worked example shows cards
     ("letter paper", "variants: {}", "print: {paper: letter}\nvariants: {}"),
+    ("its territory", "variants: {}", "territory: US\nvariants: {}"),   # en_US and es_US dates and numbers
 )
 
 
