@@ -176,3 +176,43 @@ def test_a_card_says_a_drop_and_a_time_charge(project):
     romanian = _said(table_facts(_reading_as(project, house, lang="ro"), house["stakes"][0]))
     assert "2\xa0lei pe mână" in romanian and "6\xa0lei pe loc la fiecare 30\xa0de\xa0minute" in romanian, romanian
 
+
+
+HARBOUR_ROWS = ("      straddle: 4 EUR\n", "      straddle: 10 EUR\n")
+
+
+def _harbour_raking(tree, *rakes: str, house_rake: str = "", references: str = ""):
+    """The harbour room (tests/fixtures/harbour) raking its rows as given, with the house's ``rake:`` block
+    where given: a new room's shapes of a rake, as the issue's editors wrote them."""
+    from rulebook.project import Project
+    from tests.conftest import add_room, edit
+
+    folder = add_room(tree, "harbour", translated=False)
+    for row, rake in zip(HARBOUR_ROWS, rakes):
+        edit(folder / "house.yaml", row, f"{row}      rake: {rake}\n")
+    edit(folder / "house.yaml", "references:\n", f'references:\n  stakes.rake: "house-rules.txt, “3. NO RAKE”"\n{references}')
+    (folder / "house.yaml").write_text((folder / "house.yaml").read_text(encoding="utf-8") + house_rake, encoding="utf-8")
+    return Project.load(tree)
+
+
+def test_rows_that_rake_with_no_rake_block_of_the_house_make_their_card(tree):
+    """The issue's first traceback (``KeyError: 'rake'`` in table_facts): each row its percentage and cap,
+    the house no ``rake:`` of its own."""
+    project = _harbour_raking(tree, "{percent: 5 %, cap: 4 EUR}", "{percent: 5 %, cap: 8 EUR}")
+    said = _said(table_facts(Reading.of(project, "harbour", "en"), project.houses["harbour"].book.house["stakes"][1]))
+    assert "Rake: 5%, cap €8" in said and "dealt in" not in said, said
+
+
+def test_a_band_table_without_a_split_pot_cap_prints_its_rake_card(tree):
+    """The issue's second traceback (``KeyError: 'split_pot_cap'``): the rake card's back lists the caps the
+    house states, and no split-pot column or line where it states none."""
+    from rulebook.publish.print.printing import PrintRenderer
+
+    bands = "".join(f"      - {{from: {low} EUR, to: {high}, rake: {rake} EUR}}\n" for low, high, rake in (
+        (0, "19 EUR", 0), (20, "39 EUR", 1), (40, "59 EUR", 2), (60, "79 EUR", 3), (80, "null", 4)))
+    project = _harbour_raking(tree, "{percent: 5 %, cap: 4 EUR}", "{percent: 5 %, cap: 4 EUR}",
+                              house_rake=f"  rake:\n    bands:\n{bands}",
+                              references='  rake.bands: "house-rules.txt, “3. NO RAKE”"\n')
+    front, back = PrintRenderer(project, "harbour", "en").bands()
+    assert "Pot from" in front and ">80<" in front and "and above" in front
+    assert ">Cap<" in back and ">4<" in back and "Split pot" not in back and "split" not in back.lower()
