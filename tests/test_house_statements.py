@@ -216,3 +216,27 @@ def test_a_band_table_without_a_split_pot_cap_prints_its_rake_card(tree):
     front, back = PrintRenderer(project, "harbour", "en").bands()
     assert "Pot from" in front and ">80<" in front and "and above" in front
     assert ">Cap<" in back and ">4<" in back and "Split pot" not in back and "split" not in back.lower()
+
+
+def test_a_room_that_states_its_rake_and_no_stakes_has_it_worked_out_without_a_game_invented(project):
+    """A document that gives its rake ("10% of each pot over 10, at most 4") and no stakes: the house
+    states its rake alone; no table card of a game it never named, no tournament table either; its rake
+    calculator asks no stakes and answers the rake its rule states."""
+    import json
+
+    from rulebook.core import floor
+    from rulebook.reading.calculators import Offered, page_data
+    from rulebook.reading.table_facts import table_rows
+
+    house = {key: value for key, value in _club_parameters().items() if key not in ("stakes", "rake", "times")}
+    house["rake"] = {"percent": 10, "cap": 4, "no_rake_up_to": 10}
+    reading = _reading_as(project, house)
+    assert reading.book.runs_cash_games and table_rows(reading.book) == []
+    calculator = next(calculator for calculator in floor.CALCULATORS if calculator.id == "rake")
+    data = page_data(reading, (Offered(calculator, "Rake of a hand", ()),), {})
+    rake = next(form for form in data["calculators"] if form["id"] == "rake")
+    assert [field["name"] for field in rake["fields"]] == ["players", "pots"]      # no stakes, no flop (no "no flop, no drop")
+    for pot, taken in (("10", 0), ("11", 1), ("35", 3), ("90", 4)):
+        asked = {"house": data["house"], "calculator": "rake", "symbols": data["symbols"],
+                 "fields": {"players": "6", "pots": pot}}
+        assert json.loads(floor.respond(json.dumps(asked)))["result"]["rake"] == [taken], pot

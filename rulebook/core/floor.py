@@ -90,6 +90,8 @@ class Field:
     raked: bool = False
     #: Asked only of a house whose jackpot drop is taken once the big blind is called.
     dropped: bool = False
+    #: Asked only of a house whose sums a flop changes ("no flop, no drop", a jackpot drop after the flop).
+    flopped: bool = False
     #: Asked only of a house that states its rake by game and no stakes (a stakes row names its game).
     unstaked: bool = False
     #: What the answer takes where the house is not asked it (its stakes: none; a flop: dealt).
@@ -114,8 +116,10 @@ class Calculator:
         would have told otherwise where it has none, and what its rake needs where it takes one."""
         cash = bool(house.stakes_names)
         called = any(rake.jackpot is not None and rake.jackpot.after == "big-blind-called" for rake in house.rakes)
+        flop = house.no_flop_no_drop or any(rake.jackpot is not None and rake.jackpot.after == "flop"
+                                            for rake in house.rakes)
         return tuple(f for f in self.fields if (f.kind != "stakes" or cash) and not (f.without_stakes and cash)
-                     and (house.takes_rake or not f.raked) and (called or not f.dropped)
+                     and (house.takes_rake or not f.raked) and (called or not f.dropped) and (flop or not f.flopped)
                      and (not f.unstaked or (bool(house.game_rakes) and not cash)))
 
 
@@ -124,7 +128,7 @@ _GAME = Field("game", "game", N_("Game"), unstaked=True)
 _CALLED = Field("called", "yesno", N_("Was the big blind called?"), dropped=True, default=True)
 _BIG_BLIND = Field("big_blind", "amount", N_("Big blind"), positive=True)
 _LEVELS = Field("levels", "amounts", N_("Bets and raises in this round, in order, blinds first"), "5; 10; 20")
-_FLOP = Field("flop", "yesno", N_("Was a flop dealt?"), raked=True, default=True)
+_FLOP = Field("flop", "yesno", N_("Was a flop dealt?"), raked=True, flopped=True, default=True)
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator("rake", N_("Rake of a hand"), "house.rake", (

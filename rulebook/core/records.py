@@ -348,7 +348,9 @@ class Rulebook:
 
     @property
     def runs_cash_games(self) -> bool:
-        return bool(self.house.get("stakes"))
+        """Whether it states cash games: its stakes, or a rake alone (a room whose document gives its rake
+        and no stakes), not a tournament room's tables."""
+        return self.ruled().runs_cash_games
 
     @property
     def table_unit(self) -> str:

@@ -98,7 +98,7 @@ def table_rows(book: Rulebook) -> list[Mapping[str, Any]]:
     """The tables a house prints a card for and shows *At the table*: each row of its stakes; for a
     room with no stakes that chooses its table card's rules, its tournament tables."""
     if book.runs_cash_games:
-        return list(book.house["stakes"])
+        return list(book.house.get("stakes") or ())   # a rake stated with no stakes has no table of its own
     return [TOURNAMENT] if book.table_card else []
 
 
