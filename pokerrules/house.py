@@ -26,7 +26,7 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
@@ -174,15 +174,11 @@ _STAKES_OPTIONAL = ("rake", "straddle", "auto_straddle", "raise_unit", "straddle
 
 
 def _blinds_named(name: str, sb: int, bb: int, subunits: int) -> bool:
-    """Whether a row's name is its blinds as the house writes them: "1/3", or "0.25/0.50" in a house
-    that counts in cents (each number the blind, in the house's money)."""
-    written = name.split("/")
-    try:
-        shown = [Decimal(number) for number in written]
-    except InvalidOperation:
-        return False
-    return len(written) == 2 and all(re.fullmatch(r"\d*\.?\d+", number) for number in written) and \
-        [number * subunits for number in shown] == [sb, bb]
+    """Whether a row's name gives its blinds as the house writes them: "1/3", "0.25/0.50" in a house that
+    counts in cents (each number the blind, in the house's money), or with the game's code where the
+    house runs two games at the same blinds ("PLO 1/2" beside "1/2")."""
+    numbers = re.findall(r"\d*\.?\d+", name)
+    return len(numbers) == 2 and "/" in name and [Decimal(number) * subunits for number in numbers] == [sb, bb]
 
 
 def _stakes(data: Any, path: _Path, subunits: int) -> tuple[Stakes, Mapping[str, Any] | None]:
@@ -206,7 +202,8 @@ def _stakes(data: Any, path: _Path, subunits: int) -> tuple[Stakes, Mapping[str,
         raise HouseError(f"the big blind ({bb}) is smaller than the small blind ({sb})", path + ("big_blind",))
     if not _blinds_named(name, sb, bb, subunits):
         shown = "/".join(_written(amount, subunits) for amount in (sb, bb))
-        raise HouseError(f"the stakes are named {name!r} but the blinds are {shown}", path + ("name",))
+        raise HouseError(f"the stakes are named {name!r} but the blinds are {shown} (a name is the blinds, and the "
+                         f"game's code where two games share them: 'PLO {shown}')", path + ("name",))
     bmin, bmax = _buy_in(m["buy_in"], path + ("buy_in",), bb)
     if m.get("rake") is not None and not isinstance(m["rake"], Mapping):
         raise HouseError("a row's rake is a mapping: percent, cap… (houses/README.md)", path + ("rake",))

@@ -35,6 +35,12 @@ TAGS = frozenset({"cash-game", "tournament", "conduct", "guide"})
 TABLES = frozenset({"rake-bands", "stakes", "hand-ranks"})
 
 
+def stakes_title(row: Any) -> str:
+    """A stakes row as every card, page and catalog note names it: its game's code and its name ("NLH
+    1/3"), or its name alone where it names its game already ("PLO 1/2", beside an NLH 1/2)."""
+    return row["name"] if row["game"] in str(row["name"]).split() else f"{row['game']} {row['name']}"
+
+
 @dataclass(frozen=True)
 class Message:
     """One translatable English string; ``context`` keeps it tied to its rule."""

@@ -16,6 +16,7 @@ from typing import Any
 from babel.numbers import get_currency_name
 
 from rulebook.core.money import currencies
+from rulebook.core.records import stakes_title
 from rulebook.core.values import parse_value, resolve, unit_of
 from rulebook.i18n.formatting import LocaleFormatter, Translator
 from rulebook.i18n.vocabulary import N_
@@ -96,7 +97,7 @@ def cards_showing(path: str, house: Mapping, rake_card: str) -> tuple[str, ...]:
     """The printed cards a parameter is on, by the names the downloads page gives them (NLH 1/3, and
     ``rake_card`` for the rake card); none for a house without stakes, which prints no card."""
     stakes = house.get("stakes") or []
-    cards = [f"{row['game']} {row['name']}" for row in stakes if on_table_card(path, row)]
+    cards = [stakes_title(row) for row in stakes if on_table_card(path, row)]
     return tuple(cards + ([rake_card] if stakes and on_rake_card(path) else []))
 
 

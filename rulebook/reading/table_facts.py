@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pokerrules.rake import Jackpot, Rake
-from rulebook.core.records import Rulebook
+from rulebook.core.records import Rulebook, stakes_title
 from rulebook.i18n.vocabulary import N_
 from rulebook.reading import Reading
 
@@ -184,7 +184,7 @@ def table_facts(reading: Reading, row: Mapping[str, Any]) -> TableFacts:
     chosen = reading.book.table_card   # the house's own choice, or the rules players ask about most
     asked = chosen if chosen is not None else (*TABLE_RULES, *(POT_LIMIT_RULES if row["game"] == "PLO" else ()))
     rules = citing(reading, *asked)
-    return TableFacts(row, f"{row['game']} {row['name']}", fmt.word(row["game"]), keys, tuple(details), rules)
+    return TableFacts(row, stakes_title(row), fmt.word(row["game"]), keys, tuple(details), rules)
 
 
 def rake_said(reading: Reading, rake: Rake) -> str:
@@ -240,7 +240,7 @@ def titled_on_cards(reading: Reading) -> dict[str, list[str]]:
     for row in table_rows(reading.book):
         for rule in table_facts(reading, row).rules:
             cards.setdefault(rule.rule_id, []).append(
-                "tournament table card" if row.get("tournament") else f"table card {row['game']} {row['name']}")
+                "tournament table card" if row.get("tournament") else f"table card {stakes_title(row)}")
     for rule_id in RAKE_RULES:
         if rule_id in reading.placed:
             cards.setdefault(rule_id, []).append("rake card")

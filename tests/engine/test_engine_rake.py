@@ -125,3 +125,14 @@ def test_blinds_named_in_cents_and_amounts_finer_than_a_cent():
     finer = {**DOLLARS, "rake": {"percent": "10 %", "cap": "4.005 USD"}}
     with pytest.raises(HouseError, match="cap must be a whole number"):
         House.from_mapping(finer)
+
+
+def test_two_games_at_the_same_blinds_are_named_by_their_game():
+    """A room that spreads No-Limit Hold'em and Pot-Limit Omaha at 1/2 names the second by its game too."""
+    rows = [{"name": "1/2", "game": "NLH", "small_blind": 1, "big_blind": 2, "buy_in": {"min": 60, "max": 200}},
+            {"name": "PLO 1/2", "game": "PLO", "small_blind": 1, "big_blind": 2, "buy_in": {"min": 100, "max": 300}}]
+    house = House.from_mapping({"currency": "CAD", "official_language": "en", "announced_in": ["en"], "stakes": rows})
+    assert house.stakes_names == ["1/2", "PLO 1/2"] and house.stakes("PLO 1/2").variant == "omaha"
+    rows[1]["name"] = "PLO 1/3"
+    with pytest.raises(HouseError, match=r"named 'PLO 1/3' but the blinds are 1/2 \(a name is the blinds"):
+        House.from_mapping({"currency": "CAD", "official_language": "en", "announced_in": ["en"], "stakes": rows})

@@ -27,6 +27,7 @@ from rulebook.core import sources
 from rulebook.core.errors import ModelError
 from rulebook.core.memo import digest
 from rulebook.core.model import Rulebook
+from rulebook.core.records import stakes_title
 from rulebook.i18n.catalogs import LANGUAGES
 from rulebook.i18n.formatting import initial, unbroken
 from rulebook.i18n.parameters import name_of, on_rake_card, on_table_card
@@ -83,7 +84,7 @@ class PrintRenderer:
         self.env = environment(project, "print", reading.tr)
         fmt = self.fmt
         self.context: dict[str, Any] = dict(
-            house=self.book.house, code=self.lang, money=fmt.money, amount=fmt.amount, percent=fmt.percent, count=fmt.count,
+            house=self.book.house, code=self.lang, money=fmt.money, amount=fmt.amount, stakes_title=stakes_title, percent=fmt.percent, count=fmt.count,
             minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, cited=self.cited,
             changed_numbers=self.changed_numbers, unbroken=unbroken, index=reading.index,
@@ -302,14 +303,14 @@ class PrintRenderer:
             title = gettext("Table card {stakes}").format(stakes=gettext(TOURNAMENT_TITLE))
             subject = gettext("The rules asked about at the tournament tables of {house}").format(house=self.book.name)
         else:
-            title = gettext("Table card {stakes}").format(stakes=f"{row['game']} {row['name']}")
+            title = gettext("Table card {stakes}").format(stakes=stakes_title(row))
             straddle, raked = table_offer(self.book, row)
             subject = (gettext("The blinds, straddles, buy-in, rake and rules of the {stakes} tables of {house}")
                        if straddle and raked else
                        gettext("The blinds, straddles, buy-in and rules of the {stakes} tables of {house}") if straddle
                        else gettext("The blinds, buy-in, rake and rules of the {stakes} tables of {house}") if raked
                        else gettext("The blinds, buy-in and rules of the {stakes} tables of {house}")).format(
-                stakes=f"{row['game']} {row['name']}", house=self.book.name)
+                stakes=stakes_title(row), house=self.book.name)
         return self.render("card.html.jinja", faces=faces, lang=self.lang, title=title, subject=subject,
                            css=Markup(css) if css is not None else None, layout=layout, author=self.book.name,
                            slots=len(sheet(self.book.printing).slots))

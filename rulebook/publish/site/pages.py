@@ -20,6 +20,7 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 
 from rulebook.core.languages import SOURCE_LANGUAGE
+from rulebook.core.records import stakes_title
 from rulebook.gate.status import LanguageStatus, all_status
 from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.i18n.glossary import Term, glossary_languages
@@ -508,7 +509,7 @@ def _table_cards(page: Page) -> nodes.section:
         if item.kind == "card" and item.stakes is not None:
             others = [other for other in files if other.stakes is not None and other.stakes["name"] == item.stakes["name"]
                       and other.kind != "card"]
-            title = _("Tournament") if tournament else f"{item.stakes['game']} {item.stakes['name']}"
+            title = _("Tournament") if tournament else stakes_title(item.stakes)
             entries.append((title, [_download(page, _("card"), item), *(_download(
                 page, names[other.kind].format(first=fmt.language_name(pair[0]), second=fmt.language_name(pair[1]))
                 if pair else names[other.kind], other) for other in others)]))
