@@ -240,3 +240,21 @@ def test_a_room_that_states_its_rake_and_no_stakes_has_it_worked_out_without_a_g
         asked = {"house": data["house"], "calculator": "rake", "symbols": data["symbols"],
                  "fields": {"players": "6", "pots": pot}}
         assert json.loads(floor.respond(json.dumps(asked)))["result"]["rake"] == [taken], pot
+
+
+@pytest.mark.parametrize("rake, said", [
+    ({"percent": 10, "cap": 4, "no_rake_up_to": 10}, "Rake: 10% of each pot over 10\xa0lei, cap 4\xa0lei"),
+    ({"per": {"take": 1, "every": 10}, "cap": 5, "no_rake_up_to": 20},
+     "Rake: 1\xa0leu for every 10\xa0lei in each pot over 20\xa0lei, cap 5\xa0lei"),   # English: "20 lei"
+    ({"per": {"take": 1, "every": 10}}, "Rake: 1\xa0leu for every 10\xa0lei in the pot"),
+    ({"drop": 2, "no_rake_up_to": 10}, "Rake: 2\xa0lei a hand, from pots over 10\xa0lei"),
+    ({"percent": 5, "jackpot": {"amount": 1, "after": "flop", "pots_over": 20}},
+     "Rake: 5% | Jackpot drop: 1\xa0leu a hand, once the flop is dealt, from pots over 20\xa0lei"),
+])
+def test_a_card_says_each_form_of_rake_in_one_line(project, rake, said):
+    """The rake of a table as its house states it, in one line of its card: its share, from which pots,
+    its cap; a jackpot drop with its condition."""
+    house = _without_rake(project.houses["club"].book.house)
+    house["rake"] = rake
+    shown = _said(table_facts(_reading_as(project, house), house["stakes"][0]))
+    assert said in shown, shown

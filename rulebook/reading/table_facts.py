@@ -191,15 +191,18 @@ def rake_said(reading: Reading, rake: Rake) -> str:
     """The rake of a table as the house states it, in one line: its share of a pot (a percentage, so
     much for every so much, or a flat drop a hand), from which pots (over its threshold), and its cap."""
     gettext, money = reading.tr.gettext, reading.fmt.money
+    over = money(rake.no_rake_up_to) if rake.no_rake_up_to is not None else None
     if rake.drop is not None:
-        share = gettext("{amount} a hand").format(amount=money(rake.drop))
+        share = (gettext("{amount} a hand, from pots over {threshold}") if over else gettext("{amount} a hand")).format(
+            amount=money(rake.drop), threshold=over)
     elif rake.per is not None:
-        share = gettext("{take} for every {every} in the pot").format(take=money(rake.per.take),
-                                                                       every=money(rake.per.every))
+        share = (gettext("{take} for every {every} in each pot over {threshold}") if over else
+                 gettext("{take} for every {every} in the pot")).format(take=money(rake.per.take),
+                                                                        every=money(rake.per.every), threshold=over)
     else:
-        share = reading.fmt.percent(rake.percent or 0)
-    if rake.no_rake_up_to is not None:
-        share = gettext("{rake} of each pot over {threshold}").format(rake=share, threshold=money(rake.no_rake_up_to))
+        percent = reading.fmt.percent(rake.percent or 0)
+        share = gettext("{percent} of each pot over {threshold}").format(percent=percent, threshold=over) if over \
+            else percent
     if rake.cap is None:
         return share
     return gettext("{rake}, cap {cap}").format(rake=share, cap=money(rake.cap))
