@@ -84,8 +84,8 @@ class PrintRenderer:
         self.env = environment(project, "print", reading.tr)
         fmt = self.fmt
         self.context: dict[str, Any] = dict(
-            house=self.book.house, code=self.lang, money=fmt.money, amount=fmt.amount, stakes_title=stakes_title, percent=fmt.percent, count=fmt.count,
-            minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
+            house=self.book.house, code=self.lang, money=fmt.money, amount=fmt.amount, percent=fmt.percent,
+            count=fmt.count, stakes_title=stakes_title, minutes=fmt.minutes, hours=fmt.hours, word=fmt.word, language_name=fmt.language_name,
             book=self.book, edition=fmt.edition, cited=self.cited,
             changed_numbers=self.changed_numbers, unbroken=unbroken, index=reading.index,
             locator=self.locator, initial=lambda words: initial(words, lang),
@@ -266,26 +266,27 @@ class PrintRenderer:
         """The rake card's two faces (front: the bands; back: the caps by stakes and how split pots are
         raked, each where the house states it), its QR code to the rule of the bands; ``sizes``: each
         face placed on the card, with its type's size if it has one (None: the faces only named)."""
-        reading, ruled, money = self.reading, self.book.ruled(), self.fmt.money
+        reading, ruled = self.reading, self.book.ruled()
         rows = [(row, ruled.stakes(row["name"]).rake) for row in self.book.house["stakes"]]
         rakes = [rake for _, rake in rows if rake is not None]
-        columns = [(gettext_key, key) for gettext_key, key in (
-            ("cap", "cap"), ("short", "short_handed_cap"), ("split", "split_pot_cap"))
-            if any(getattr(rake, key) is not None for rake in rakes) and (key != "short_handed_cap"
-                                                                          or ruled.short_handed_players)]
-        caps = [[self.fmt.amount(getattr(rake, key)) if rake and getattr(rake, key) is not None else "\u2014"
-                 for _, key in columns] for _, rake in rows]
+
+        def each(field: str) -> str:
+            """Each stakes' amount of a field of its rake, as the card lists them: "10 lei / 15 lei"."""
+            return " / ".join(dict.fromkeys(self.fmt.money(value) for rake in rakes
+                                            if (value := getattr(rake, field)) is not None))
+
+        columns = [(column, field) for column, field in CAP_COLUMNS if each(field)
+                   and (field != "short_handed_cap" or ruled.short_handed_players)]
+        caps = [[self.fmt.amount(getattr(rake, field)) if rake and getattr(rake, field) is not None else "\u2014"
+                 for _, field in columns] for _, rake in rows]
         percent = self.fmt.percent(rakes[0].percent or 0)
-        lines = []
-        if "rake-split-pot" in reading.placed and any(rake.split_pot_cap is not None for rake in rakes):
-            lines.append(split_pot_line(reading, percent, " / ".join(dict.fromkeys(
-                money(rake.split_pot_cap) for rake in rakes if rake.split_pot_cap is not None))))
-        if "deal-twice-rake" in reading.placed and any(rake.cap is not None for rake in rakes):
-            lines.append(deal_twice_rake_line(reading, " / ".join(dict.fromkeys(
-                money(rake.cap) for rake in rakes if rake.cap is not None))))
+        lines = [*([split_pot_line(reading, percent, each("split_pot_cap"))]
+                   if "rake-split-pot" in reading.placed and each("split_pot_cap") else []),
+                 *([deal_twice_rake_line(reading, each("cap"))] if "deal-twice-rake" in reading.placed and each("cap")
+                   else [])]
         bands = reading.placed.get("rake-bands")
         said = dict(split_lines=lines, rake_rules=[rule for rule in map(self.cited, RAKE_RULES) if rule],
-                    columns=[key for key, _ in columns], caps=list(zip((row for row, _ in rows), caps)),
+                    columns=[column for column, _ in columns], caps=list(zip((row for row, _ in rows), caps)),
                     percent_said=percent, qr_bands=self.qr(bands[0], "rake-bands", press) if bands else None)
         return [Markup(self.render("bands.html.jinja", side=side, place=None if sizes is None else side,
                                    size=None if sizes is None else sizes.get(side), **said)) for side in (0, 1)]
@@ -319,6 +320,8 @@ class PrintRenderer:
         return cited(self.reading, rule_id)
 
 
+# The rake card's columns of caps (the template's name → the field of a stakes' rake), each where the house states it.
+CAP_COLUMNS = (("cap", "cap"), ("short", "short_handed_cap"), ("split", "split_pot_cap"))
 # What a short form says of itself under its title: a selection, and where every rule is.
 SELECTION = N_("A selection of the rules players meet most. Every rule is in the printed rulebook.")
 SELECTION_AT = N_("A selection of the rules players meet most. Every rule is in the rulebook: {address}")
