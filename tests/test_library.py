@@ -10,7 +10,7 @@ documents, do not go stale for it, and its variant is asked only in the language
 
 from __future__ import annotations
 
-from tests.conftest import add_room, edit, run_rulebook
+from tests.conftest import add_room, copy_sources, edit, run_rulebook
 
 # Harbour's own odd-chip rule, its rule 8, as a variant of the shared odd-chip rule: its words, its document.
 VARIANT = """          first-winner-left-of-the-button:
@@ -44,3 +44,23 @@ def test_a_rooms_own_variant_of_a_shared_rule_touches_no_other_houses_notes_or_l
     # Its strings are asked in Spanish, the room's other language, and in no language it does not publish.
     asked = [line for line in said.splitlines() if "odd-chip.first-winner-left-of-the-button" in line]
     assert asked and {line.split("(")[1].split(")")[0] for line in asked} == {"es"}, said[-3000:]
+
+
+def test_an_earlier_edition_asks_no_language_of_a_room_that_does_not_publish_it(tmp_path):
+    """An edition tagged with a room beside the shipped houses (Harbour: English and Spanish) is judged as
+    today's tree is: its strings are not asked in Romanian, French or Croatian."""
+    from tests.test_changes import commit, git
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    copy_sources(repo)
+    (repo / ".gitignore").write_text("_build/\n", encoding="utf-8")
+    add_room(repo, "harbour")
+    git(repo, "init", "-q")
+    commit(repo, "edition 1, with a room of its own")
+    assert run_rulebook(repo, "edition", "tag", "club").returncode == 0
+    edit(repo / "houses" / "club" / "house.yaml", "edition: 1 ", "edition: 2 ")   # the club's next edition
+    edit(repo / "houses" / "club" / "house.yaml", 'effective: "2026-12-01"', 'effective: "2027-06-01"')
+    commit(repo, "edition 2")
+    checked = run_rulebook(repo, "check")
+    assert checked.returncode == 0 and "[edition]" not in checked.stdout, checked.stdout[-3000:]

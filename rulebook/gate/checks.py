@@ -348,7 +348,8 @@ def edition_problems(old: Project, current: Project) -> list[Problem]:
         memo = Memo(current.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(current.code_digest, old.glossary.digest, lang))
         for problem in check_catalog(old.root, lang, old.catalogs[lang], template, old.glossary, memo,
-                                     locations=False, judged=judging_glossaries(old)):
+                                     unpublished_in(old, lang), house_names(old), locations=False,
+                                     judged=judging_glossaries(old)):
             if problem.check == "obsolete" or problem.check in ("missing", "stale") and problem.file.startswith(_CODE):
                 continue
             problems.append(problem)
