@@ -64,3 +64,19 @@ def test_an_earlier_edition_asks_no_language_of_a_room_that_does_not_publish_it(
     commit(repo, "edition 2")
     checked = run_rulebook(repo, "check")
     assert checked.returncode == 0 and "[edition]" not in checked.stdout, checked.stdout[-3000:]
+
+
+def test_a_shared_part_a_room_has_not_chosen_for_is_told_at_its_lines(tree):
+    """A room that publishes a shared part stating policies it has not chosen hears each at the line to
+    write it at (its `variants:`, its parameters), what to choose among, and that it may leave the part out."""
+    from tests.conftest import line_of
+
+    folder = add_room(tree, "harbour", translated=False)
+    edit(folder / "house.yaml", "  - harbour-house-rules\n", "  - harbour-house-rules\n  - cash-betting\n")
+    said = run_rulebook(tree, "check").stderr
+    variants = line_of(folder / "house.yaml", "variants: {}")
+    assert (f"houses/harbour/house.yaml:{variants}: house harbour: rule 'odd-chip' is stated in variants "
+            "(no-smaller-than-small-blind, smallest-denomination): choose one under 'variants'") in said, said
+    assert ("house harbour: rule 'undercall' is stated by betting.undercall, which the house does not set: set it "
+            "under parameters (call_or_fold, full_call), or leave the part out") in said, said
+    assert "house.yaml:1:" not in said

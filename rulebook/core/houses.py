@@ -190,7 +190,8 @@ def read_house(loader: PartLoader, path: Path, parts: dict[str, Part], unreadabl
     money = dataclasses.replace(money, subunits=units.subunits)
     _check_tiers(parameters, rel, loader.errors)
     title, about = house_messages(data, rel)
-    choices: Any = data.get("variants") or {}   # a Map with its lines, or nothing chosen
+    # a Map with its lines (an empty one too: a variant still to choose is told at its line), or nothing chosen
+    choices: Any = data["variants"] if isinstance(data.get("variants"), Map) else Map()
     adopting = data.get("adopt") or []
     stated = tuple(house_part(part, parameters, choices, defined, reader, house_id) for part in published)
     stated = adopt(stated, adopting, reader, house_id)

@@ -110,7 +110,9 @@ def variant_for(slot: Slot, parameters: Map, choices: Map, reader: Reader, house
     chosen = next((rule for rule in slot.variants if rule.variant == name), None)
     if chosen is None:
         options = ", ".join(slot.names)
-        reader.error(line, house_id, f"rule {slot.rule_id!r} has no variant for {how} (variants: {options})" if how
+        reader.error(line, house_id, f"rule {slot.rule_id!r} is stated by {slot.chosen_by}, which the house does not set: "
+                     f"set it under parameters ({options}), or leave the part out" if how and name is None
+                     else f"rule {slot.rule_id!r} has no variant for {how} (variants: {options})" if how
                      else f"rule {slot.rule_id!r} is stated in variants ({options}): choose one under 'variants'")
     return chosen
 
