@@ -215,7 +215,11 @@ def test_changes_json_report(editions):
     report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--format", "json", "--lang", "fr")
     assert report.returncode == 0, report.stderr
     data = json.loads(report.stdout)
-    club, casino = sorted(data["houses"], key=lambda house: house["house_id"] != "club")
+    from rulebook.project import Project
+
+    houses = {house["house_id"]: house for house in data["houses"]}
+    assert len(houses) == len(data["houses"]) and set(houses) == set(Project.load(editions).houses)   # each house once
+    club, casino = houses["club"], houses["casino"]
     assert (club["previous_edition"], club["edition"], club["effective"]) == (1, 2, "2027-03-01")
     kinds = {change["rule_id"]: change["kind"] for change in club["rules"]}
     assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed",
