@@ -157,7 +157,9 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         project = None
     for lang, existing in catalogs.items():
         path = po_path(root, lang)
-        catalog = merge(existing, template) if existing is not None else new_catalog(lang, template)
+        publishing = None if project is None else \
+            frozenset(house_id for house_id, view in project.houses.items() if lang in view.book.languages)
+        catalog = merge(existing, template, publishing) if existing is not None else new_catalog(lang, template, publishing)
         write_catalog(path, catalog)
         messages = [m for m in catalog if m.id]
         unshown = unpublished_in(project, lang) if project is not None else frozenset()

@@ -196,6 +196,13 @@ def add_room(tree: Path, room: str, *, translated: bool = True) -> Path:
     return folder
 
 
+def sample(book, languages: tuple[str, ...]) -> list[str]:
+    """Of the languages a test reads a house in (a sample of the five, for speed), those the house
+    publishes; its language of authority where it publishes none of them (a new room publishes fewer:
+    the shipped houses all five)."""
+    return [lang for lang in languages if lang in book.languages] or [book.languages[0]]
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     """Replace text in a file, failing loudly if the text is not there."""
     text = path.read_text(encoding="utf-8")

@@ -241,7 +241,47 @@ def test_each_rule_string_says_where_it_appears(project) -> None:
     assert checked > 10
     catalog = read_po(po_path(ROOT, "ro").open("rb"))
     assert any("/ro/" in comment for m in catalog for comment in m.auto_comments)
-    assert not any(re.search(r"\w/en/\S+\.html", comment) for m in catalog for comment in m.auto_comments)
+    # Each address a page the house publishes: in Romanian where it publishes Romanian, else the template's.
+    for house_id, lang in addresses(catalog):
+        assert lang == "ro" if "ro" in project.houses[house_id].book.languages \
+            else lang in project.houses[house_id].book.languages, (house_id, lang)
+
+
+def addresses(catalog: Catalog) -> set[tuple[str, str]]:
+    """The (house, language) of every site address a catalog's notes name, a note written on two lines
+    (its address alone on the second) included."""
+    return {(found[1], found[2]) for m in catalog for comment in m.auto_comments
+            if (found := re.search(r"(?<!\S)([\w-]+)/([a-z]{2})/[\w.-]+\.html(?:#[\w-]+)?$", comment))}
+
+
+def test_a_room_s_notes_name_its_pages_in_a_language_only_where_it_publishes_it(tree: Path) -> None:
+    """The test room publishes English and Spanish: the Spanish catalog names its Spanish pages, the
+    Romanian one its English pages, not Romanian ones it has not (``update-po`` named harbour/ro/…)."""
+    from conftest import add_room
+
+    add_room(tree, "harbour", translated=False)
+    assert run_rulebook(tree, "gettext").returncode == 0 and run_rulebook(tree, "update-po").returncode == 0
+    for lang, wanted in (("es", "es"), ("ro", "en"), ("hr", "en")):
+        found = {site for house_id, site in addresses(read_catalog(po_path(tree, lang), lang)) if house_id == "harbour"}
+        assert found == {wanted}, (lang, found)
+    assert {site for house_id, site in addresses(read_catalog(po_path(tree, "ro"), "ro")) if house_id == "club"} == {"ro"}
+
+
+def test_a_note_written_on_two_lines_names_the_catalogs_page(tmp_path: Path) -> None:
+    """A note longer than a catalog's line (a room with a long name) is written with its address on a
+    line of its own, which the template is read back with: that address too is the language's
+    (``update-po`` left northern-lights/en/… in the French catalog of a room publishing French)."""
+    from rulebook.i18n.catalogs import new_catalog
+
+    room = "a-room-with-a-long-name"
+    note = f"{room}, on the site: {room}/en/{room}-rules.html#{room}-floor-decisions-are-final"
+    template = Catalog(fuzzy=False)
+    template.add("The floor's decisions are final.", context=f"{room}-floor.text", auto_comments=[f"rule {room}-floor", note])
+    write_catalog(tmp_path / "rulebook.pot", template)
+    assert note not in (tmp_path / "rulebook.pot").read_text(encoding="utf-8")      # written on two lines
+    catalog = new_catalog("fr", read_catalog(tmp_path / "rulebook.pot"), {room})
+    assert addresses(catalog) == {(room, "fr")}
+    assert addresses(new_catalog("ro", read_catalog(tmp_path / "rulebook.pot"), {"club"})) == {(room, "en")}
 
 
 def test_a_msgid_with_a_line_break_is_flagged_no_wrap(project) -> None:

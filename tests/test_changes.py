@@ -215,7 +215,11 @@ def test_changes_json_report(editions):
     report = run_rulebook(editions, "changes", "--since", "club/edition-1", "--format", "json", "--lang", "fr")
     assert report.returncode == 0, report.stderr
     data = json.loads(report.stdout)
-    club, casino = sorted(data["houses"], key=lambda house: house["house_id"] != "club")
+    from rulebook.project import Project
+
+    houses = {house["house_id"]: house for house in data["houses"]}
+    assert len(houses) == len(data["houses"]) and set(houses) == set(Project.load(editions).houses)   # each house once
+    club, casino = houses["club"], houses["casino"]
     assert (club["previous_edition"], club["edition"], club["effective"]) == (1, 2, "2027-03-01")
     kinds = {change["rule_id"]: change["kind"] for change in club["rules"]}
     assert kinds == {"rake-on-request": "added", "auto-straddle-third-blind": "removed", "rake-cap-definition": "changed",
@@ -532,21 +536,19 @@ def test_every_house_parameter_has_a_label_and_readable_values_in_every_language
     shown as the pages write it (a policy by what it means, never as call_or_fold); every choice the
     engine accepts for a policy has its words."""
     from pokerrules.house import ALL_IN_RULES, SHOWDOWN_RULES, UNDERCALL_RULES
+    from pokerrules.rake import JACKPOT_AFTER, ROUNDINGS
 
-    from rulebook.reading.changes import _leaves, _plain
-    from rulebook.i18n.formatting import LocaleFormatter
     from rulebook.i18n.catalogs import LANGUAGES
-    from rulebook.i18n.parameters import VALUE_WORDS, formatted, label
+    from rulebook.i18n.parameters import VALUE_WORDS
 
     assert (set(VALUE_WORDS["betting.incomplete_all_in"]), set(VALUE_WORDS["betting.undercall"]),
             set(VALUE_WORDS["showdown.first_to_show"])) == (set(ALL_IN_RULES), set(UNDERCALL_RULES), set(SHOWDOWN_RULES))
+    assert (set(VALUE_WORDS["rake.rounding.mode"]), set(VALUE_WORDS["rake.jackpot.after"])) == (set(ROUNDINGS),
+                                                                                                set(JACKPOT_AFTER))
     seen = set()
-    for house_id, view in project.houses.items():
-        house = _plain(view.book.house)
+    for house_id in project.houses:
         for lang in LANGUAGES:
-            fmt = LocaleFormatter(project.translations(lang))
-            for path, _, value in _leaves(house):
-                name, shown = label(path, house, fmt.tr), formatted(path, value, house, fmt)
+            for path, name, shown in house_parameters_said(project, house_id, lang):
                 assert name != path and not re.search(r"[a-z]_[a-z]|[a-z]\.[a-z]|\[", name), (house_id, lang, path, name)
                 assert "_" not in shown and shown, (house_id, lang, path, shown)
                 seen.add(re.sub(r"\[[^\]]*\]", "", path))
@@ -555,6 +557,62 @@ def test_every_house_parameter_has_a_label_and_readable_values_in_every_language
             assert all(project.translations(lang).gettext(word) != word for lang in ("ro", "fr", "es", "hr")) \
                 or policy == "currency", (policy, word)
     assert {"betting.incomplete_all_in", "showdown.first_to_show", "rake.bands.to", "currency"} <= seen
+
+
+def house_parameters_said(project, house_id: str, lang: str) -> list[tuple[str, str, str]]:
+    """Each parameter of a house file as (path, its name, its value) in a language's words, as the
+    changes page and ``rulebook changes`` say them."""
+    from rulebook.reading import Reading
+    from rulebook.reading.changes import _leaves, _parameters
+    from rulebook.i18n.parameters import formatted, label
+
+    house = _parameters(project.houses[house_id].book.house)
+    fmt = Reading.of(project, house_id, lang).fmt
+    return [(path, label(path, house, fmt.tr), formatted(path, value, house, fmt)) for path, _, value in _leaves(house)]
+
+
+EVERY_FORM_OF_THE_RAKE = """\
+  rake:
+    per: {take: 1 EUR, every: 10 EUR}
+    cap: 5 EUR
+    no_rake_up_to: 20 EUR
+    time_charge: {amount: 6 EUR, every_minutes: 30 minutes}
+    games:
+      PLO:
+        percent: 5 %
+        rounding: {mode: nearest, to: 1 EUR}
+        cap: 4 EUR
+        short_handed_cap: 2 EUR
+        split_pot_cap: 3 EUR
+        jackpot: {amount: 1 EUR, after: big-blind-called, pots_over: 20 EUR}
+"""
+
+
+def test_every_piece_of_a_rooms_rake_has_a_label_in_every_language(tree):
+    """A room states its rake in forms the shipped houses do not (so much for every so much in the pot,
+    a pot with no rake, a rounding, a jackpot drop, a time charge, a game's own rake, a drop): each piece
+    is named in the reader's words, a game's with its game, never by its path (``rake.per.take``)."""
+    from tests.conftest import add_room
+
+    house = add_room(tree, "harbour", translated=False) / "house.yaml"
+    edit(house, "      straddle: 10 EUR\n", "      straddle: 10 EUR\n    - name: PLO 1/2\n      game: PLO\n      small_blind: "
+         "1 EUR\n      big_blind: 2 EUR\n      buy_in: {min: 40 EUR, max: 200 EUR}\n      rake: {drop: 1 EUR}\n"
+         + EVERY_FORM_OF_THE_RAKE)
+    edit(house, "references:\n", "references:\n  rake: \"house-rules.txt, “2. STAKES AND BUY-INS”\"\n"
+         "  stakes.rake: \"house-rules.txt, “2. STAKES AND BUY-INS”\"\n")
+    from rulebook.project import Project
+
+    project = Project.load(tree)
+    for lang in ("en", "es", "ro"):
+        said = {path: (name, shown) for path, name, shown in house_parameters_said(project, "harbour", lang)}
+        unnamed = [path for path, (name, _) in said.items() if name == path or re.search(r"[a-z]_[a-z]|[a-z]\.[a-z]", name)]
+        assert unnamed == [], (lang, unnamed)
+        assert all(shown and "_" not in shown for _, shown in said.values()), (lang, said)
+    english = {path: name for path, name, _ in house_parameters_said(project, "harbour", "en")}
+    assert english["rake.per.take"] == "Rake for each step of the pot"
+    assert english["rake.games.PLO.cap"] == "Rake cap (PLO)" and english["stakes[PLO 1/2].rake.drop"] == "Rake per hand (PLO 1/2)"
+    shown = {path: value for path, _, value in house_parameters_said(project, "harbour", "en")}
+    assert (shown["rake.games.PLO.cap"], shown["rake.games.PLO.jackpot.after"]) == ("€4", "once the big blind is called")
 
 
 @pytest.mark.parametrize("state", ["untranslated", "fuzzy"])

@@ -20,10 +20,14 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def test_each_house_cites_its_own_documents_only():
-    """The club publishes seeds 000 and 004, the casino 003 and 004: its documents, and no other."""
+    """The club publishes seeds 000 and 004, the casino 003 and 004: its documents, and no other. A list
+    of passages is optional (houses/README.md), of a document the house names; the shipped houses list
+    each of their documents' passages."""
     for book in load_library(ROOT).houses:
         assert {part.source for part in book.parts} == set(book.documents), book.id
-        assert set(book.sections) == set(book.documents), book.id    # each document's passages listed
+        assert set(book.sections) <= set(book.documents), book.id
+        if book.id in ("club", "casino"):
+            assert set(book.sections) == set(book.documents), book.id    # each document's passages listed
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents (../shared/seeds) are not beside this clone")

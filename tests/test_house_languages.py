@@ -74,3 +74,13 @@ def test_update_po_counts_apart_what_no_reader_of_the_language_sees(tree, capsys
     _untranslate(tree, "fr", "tournament-chip-race.text")
     said = run_rulebook(tree, "update-po", "--lang", "fr").stdout
     assert "0 to translate or review (1 more that only houses publishing other languages show)" in said, said
+
+
+def test_the_shipped_houses_publish_all_five_languages(project):
+    """houses/README.md: the shipped houses publish all five. The tests of the published site and PDFs
+    read each house's own ``languages`` (a new room publishes fewer): this holds the shipped houses to
+    every language there."""
+    from rulebook.i18n.catalogs import LANGUAGES
+
+    for house_id in ("club", "casino"):
+        assert sorted(project.houses[house_id].book.languages) == sorted(LANGUAGES), house_id

@@ -4,8 +4,9 @@ A rule's strings (its title, text, items and its worked examples) get, after the
 comment, one line per house that publishes the rule: its number, its title as that house reads it,
 and its address on the site (the part's page and the rule's anchor, as published); a title that a
 card prints names those cards. All of it is read from the loaded project (the readings the pages and
-cards are made from), never written by hand. The template names the English site; ``update-po``
-gives each language's catalog its own pages (``i18n.localized_notes``). An entry whose msgid keeps a
+cards are made from), never written by hand. The template names the English site (a house that does
+not publish English: its site in its language of authority); ``update-po`` gives each language's
+catalog its own pages, those of each house that publishes it (``i18n.localized_notes``). An entry whose msgid keeps a
 line break is flagged ``no-wrap``, so translators' tools do not fold it; placeholders are flagged
 ``python-brace-format`` by Babel itself (``Message``), which Weblate's, Poedit's and msgfmt's
 checks read.
@@ -59,13 +60,14 @@ def _whereabouts(project: Project) -> tuple[dict[tuple[str, str], list[str]], di
     then its address; and (house, the context of a rule's title) → the line naming the cards that print it."""
     notes: dict[tuple[str, str], list[str]] = {}
     cards: dict[tuple[str, str], list[str]] = {}
-    for house_id in project.houses:
+    for house_id, view in project.houses.items():
         reading = Reading.of(project, house_id, SOURCE_LANGUAGE)
+        site = SOURCE_LANGUAGE if SOURCE_LANGUAGE in view.book.languages else view.book.languages[0]
         for rule_id, (part_id, rule) in reading.placed.items():
             number = reading.number_of(rule_id)
             notes[house_id, rule_id] = [
                 f"{house_id}, rule {number}: {reading.title(rule)}" if number else f"{house_id}: {reading.title(rule)}",
-                f"{house_id}, on the site: {house_id}/{SOURCE_LANGUAGE}/{part_id}.html#{rule_id}"]
+                f"{house_id}, on the site: {house_id}/{site}/{part_id}.html#{rule_id}"]
         for rule_id, printed in titled_on_cards(reading).items():
             cards[house_id, reading.placed[rule_id][1].title.context] = [f"{house_id}, its number and title printed on: {', '.join(printed)}"]
     return notes, cards

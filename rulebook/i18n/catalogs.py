@@ -12,10 +12,10 @@ import gettext
 import hashlib
 import io
 import re
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Iterator
 
 from babel.messages import pofile
 from babel.messages.catalog import Catalog, Message
@@ -147,13 +147,14 @@ def _undated(data: bytes) -> bytes:
     return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", data)
 
 
-def merge(existing: Catalog, template: Catalog) -> Catalog:
+def merge(existing: Catalog, template: Catalog, publishing: Collection[str] | None = None) -> Catalog:
     """Bring a language's catalog up to the template without losing a translation.
 
     Same msgid and context: kept as it is. Same context, changed English:
     kept, marked fuzzy, with the previous msgid for the translator. No context
     (interface strings): the closest unused old message, fuzzy. Anything left
     over becomes obsolete, never deleted; an obsolete entry the template has again comes back.
+    The notes' site addresses are the language's pages of the houses ``publishing`` it (``localized_notes``).
     """
     merged = _project_catalog(str(existing.locale), template)
     # An obsolete entry is a candidate like any other: a rule removed, then restored, gets its
@@ -192,7 +193,7 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
         else:
             merged[new.id] = new.clone()
     for message in merged:
-        message.auto_comments = localized_notes(message.auto_comments, str(existing.locale))
+        message.auto_comments = localized_notes(message.auto_comments, str(existing.locale), publishing)
     # Obsolete entries in one order whatever a tool sorted them by (the current ones follow the template's).
     for key, message in sorted(old.items(), key=lambda item: (_flat(item[0][0]), item[0][1] or "")):
         if key not in used:
@@ -200,13 +201,18 @@ def merge(existing: Catalog, template: Catalog) -> Catalog:
     return merged
 
 
-# The end of a translator's note naming a page of the English site (rulebook.gate.translator_notes).
-_ADDRESS = re.compile(rf"(?<= )([\w-]+)/{SOURCE_LANGUAGE}/([\w.-]+\.html(?:#[\w-]+)?)$")
+# The end of a translator's note naming a page of a house's site (rulebook.gate.translator_notes), or
+# the whole of one: a note longer than a catalog's line is written on two, its address alone on the second.
+_ADDRESS = re.compile(rf"(?<!\S)([\w-]+)/(?:{'|'.join(LANGUAGES)})/([\w.-]+\.html(?:#[\w-]+)?)$")
 
 
-def localized_notes(comments: list[str], lang: str) -> list[str]:
-    """The template's notes with their site addresses in the catalog's language (``club/ro/…``)."""
-    return [_ADDRESS.sub(lambda match: f"{match[1]}/{lang}/{match[2]}", comment) for comment in comments]
+def localized_notes(comments: list[str], lang: str, publishing: Collection[str] | None = None) -> list[str]:
+    """The template's notes with their site addresses in the catalog's language (``club/ro/…``), for
+    each house that publishes it (``publishing``; None: every house). A house that does not keeps the
+    template's address, a page it publishes: it has none in this language."""
+    def address(match: re.Match[str]) -> str:
+        return f"{match[1]}/{lang}/{match[2]}" if publishing is None or match[1] in publishing else match[0]
+    return [_ADDRESS.sub(address, comment) for comment in comments]
 
 
 def _project_catalog(lang: str, template: Catalog) -> Catalog:
@@ -241,8 +247,8 @@ def _carry(new: Message, old: Message, num_plurals: int) -> Message:
     return message
 
 
-def new_catalog(lang: str, template: Catalog) -> Catalog:
-    return merge(_project_catalog(lang, template), template)
+def new_catalog(lang: str, template: Catalog, publishing: Collection[str] | None = None) -> Catalog:
+    return merge(_project_catalog(lang, template), template, publishing)
 
 
 def entry_state(entry: Message | None) -> str:

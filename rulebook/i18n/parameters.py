@@ -21,7 +21,9 @@ from rulebook.core.values import parse_value, resolve, unit_of
 from rulebook.i18n.formatting import LocaleFormatter, Translator
 from rulebook.i18n.vocabulary import N_
 
-# Each parameter's name, keyed by its path without row selectors; ``{band}`` is a rake band's number.
+# Each parameter's name, keyed by its path without row selectors (``_key``); ``{band}`` is a rake band's
+# number. A piece of one statement of the rake (``pokerrules.rake.RAKE_KEYS``) is keyed ``rake.<piece>``
+# wherever the house states it: for the house, a game (``rake.games.PLO``) or a stakes row.
 PARAMETER_LABELS = {
     "currency": N_("Currency"),
     "official_language": N_("Language of authority"),
@@ -33,15 +35,26 @@ PARAMETER_LABELS = {
     "stakes.big_blind": N_("Big blind"),
     "stakes.buy_in.min": N_("Minimum buy-in"),
     "stakes.buy_in.max": N_("Maximum buy-in"),
-    "stakes.rake.percent": N_("Rake rate"),
-    "stakes.rake.cap": N_("Rake cap"),
-    "stakes.rake.short_handed_cap": N_("Rake cap with few players"),
-    "stakes.rake.split_pot_cap": N_("Rake cap of a split pot"),
     "stakes.straddle": N_("Straddle"),
     "stakes.auto_straddle": N_("Automatic straddle"),
     "stakes.straddle_by_agreement": N_("Straddle by agreement"),
     "stakes.raise_unit": N_("Raise unit"),
     "stakes.rake_tier": N_("Rake tier"),
+    "rake.percent": N_("Rake rate"),
+    "rake.per.take": N_("Rake for each step of the pot"),
+    "rake.per.every": N_("Step of the pot that pays the rake"),
+    "rake.drop": N_("Rake per hand"),
+    "rake.cap": N_("Rake cap"),
+    "rake.short_handed_cap": N_("Rake cap with few players"),
+    "rake.split_pot_cap": N_("Rake cap of a split pot"),
+    "rake.no_rake_up_to": N_("Largest pot with no rake"),
+    "rake.rounding.mode": N_("Rounding of the rake"),
+    "rake.rounding.to": N_("Rake rounded to a multiple of"),
+    "rake.jackpot.amount": N_("Jackpot drop"),
+    "rake.jackpot.after": N_("When the jackpot drop is taken"),
+    "rake.jackpot.pots_over": N_("Jackpot drop only from pots over"),
+    "rake.time_charge.amount": N_("Time charge per seat"),
+    "rake.time_charge.every_minutes": N_("Period of the time charge"),
     "rake.short_handed_players.min": N_("Fewest players for the cap with few players"),
     "rake.short_handed_players.max": N_("Most players for the cap with few players"),
     "rake.full_table_players.min": N_("Fewest players for the full cap"),
@@ -70,9 +83,20 @@ VALUE_WORDS = {
                                   "half": N_("reopens the betting if it is at least half a raise")},
     "showdown.first_to_show": {"last_aggressor": N_("the player who made the last bet or raise"),
                                "first_bettor": N_("the first player to bet on the river")},
+    "rake.rounding.mode": {"down": N_("rounded down"), "nearest": N_("rounded to the nearest"),
+                           "up": N_("rounded up")},
+    "rake.jackpot.after": {"flop": N_("after the flop"), "big-blind-called": N_("once the big blind is called")},
 }
 
 _SELECTOR = re.compile(r"\[[^\]]*\]")
+# Where a statement of the rake is written besides the house's own ``rake:``: a game's, a stakes row's.
+_STATEMENT = re.compile(r"^(?:rake\.games\.[^.]+|stakes\.rake)\.")
+
+
+def _key(path: str) -> str:
+    """A parameter's key in the tables above: its path without row selectors, a piece of a game's or a
+    row's statement of the rake as the house's (``stakes[1/2].rake.cap``: ``rake.cap``)."""
+    return _STATEMENT.sub("rake.", _SELECTOR.sub("", path))
 
 # What a table card prints of the house file: its own stakes' numbers, and these, on every card alike.
 CARD_NUMBERS = ("official_language", "rake.short_handed_players.min", "rake.short_handed_players.max",
@@ -103,7 +127,7 @@ def cards_showing(path: str, house: Mapping, rake_card: str) -> tuple[str, ...]:
 
 def name_of(path: str, tr: Translator) -> str:
     """The parameter's name alone (Rake cap), as a table card says it of its own stakes; the path if unknown."""
-    label = PARAMETER_LABELS.get(_SELECTOR.sub("", path))
+    label = PARAMETER_LABELS.get(_key(path))
     if label is None:
         return path
     band = re.search(r"bands\[([^\]]+)\]", path)
@@ -111,14 +135,16 @@ def name_of(path: str, tr: Translator) -> str:
 
 
 def label(path: str, house: dict, tr: Translator) -> str:
-    """The parameter in the reader's words, with the game it belongs to: Rake cap (NLH 1/3)."""
+    """The parameter in the reader's words, with the game it belongs to: Rake cap (NLH 1/3), Rake cap (PLO)."""
     name = name_of(path, tr)
     row = re.match(r"stakes\[([^\]]+)\]", path)
+    game_rake = re.match(r"rake\.games\.([^.]+)\.", path)
+    if game_rake is not None and name != path:
+        return f"{name} ({game_rake.group(1)})"
     if row is None or name == path:
         return name
-    game: dict = next((r for r in house.get("stakes", []) if row.group(1) in (r.get("role"), str(r.get("name")))), {})
-    named = [str(game["game"])] if game.get("game") else []    # NLH, PLO: as the rules write a game
-    return f"{name} ({' '.join([*named, str(game.get('name', row.group(1)))])})"
+    stakes = next((r for r in house.get("stakes", []) if row.group(1) in (r.get("role"), str(r.get("name")))), None)
+    return f"{name} ({stakes_title(stakes) if stakes is not None else row.group(1)})"   # NLH 1/3, as every card names it
 
 
 def formatted(path: str, value: Any, house: dict, fmt: LocaleFormatter) -> str:
@@ -126,9 +152,9 @@ def formatted(path: str, value: Any, house: dict, fmt: LocaleFormatter) -> str:
     bare = _SELECTOR.sub("", path)
     try:
         found, unit = resolve(parse_value(f"house.{path}"), house)
-    except ValueError:   # a row no rule can name (a rake band): its unit from its keys alone
+    except ValueError:   # a row no rule can name (a rake band), a game's rake: its unit from its keys alone
         try:
-            found, unit = value, unit_of(re.findall(r"[a-z_]+", bare), value, house)
+            found, unit = value, unit_of(bare.split("."), value, house)
         except ValueError:
             found, unit = value, "text"
     if unit == "count" and "_players." in bare:
@@ -143,5 +169,5 @@ def formatted(path: str, value: Any, house: dict, fmt: LocaleFormatter) -> str:
         return "—"
     if bare == "currency" and found in currencies():
         return get_currency_name(found, locale=fmt.code)
-    word = VALUE_WORDS.get(bare, {}).get(str(found))
+    word = VALUE_WORDS.get(_key(path), {}).get(str(found))
     return fmt.tr.gettext(word) if word else fmt.word(str(found))   # a game or a yes/no, in the reader's words

@@ -271,7 +271,7 @@ class PrintRenderer:
         rakes = [rake for _, rake in rows if rake is not None]
 
         def each(field: str) -> str:
-            """Each stakes' amount of a field of its rake, as the card lists them: "10 lei / 15 lei"."""
+            """Each stakes' amount of a field of its rake, as the card lists them: each once, joined by " / "."""
             return " / ".join(dict.fromkeys(self.fmt.money(value) for rake in rakes
                                             if (value := getattr(rake, field)) is not None))
 
