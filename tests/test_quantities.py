@@ -132,3 +132,14 @@ def test_a_houses_parameters_keep_their_units_as_a_field_and_cannot_be_changed(p
     for copied in (pickle.loads(pickle.dumps(house)), copy.deepcopy(house)):
         assert copied == house and copied.units == house.units
         assert copied.line_of("stakes") == house.line_of("stakes") > 1
+
+
+def test_a_rule_names_a_games_rake_by_the_games_code():
+    """A room that states its rake by game quotes it by the game's code: house.rake.games.PLO.cap."""
+    from rulebook.core.quantities import Parameters, Quantities
+    from rulebook.core.values import parse_value, resolve
+
+    house = Parameters({"rake": {"games": {"PLO": {"cap": 5}}}}, Quantities({("rake", "games", "PLO", "cap"): "money"}))
+    assert resolve(parse_value("house.rake.games.PLO.cap"), house) == (5, "money")
+    with pytest.raises(ValueError, match="has no 'NLH'"):
+        resolve(parse_value("house.rake.games.NLH.cap"), house)

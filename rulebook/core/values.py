@@ -30,7 +30,7 @@ _UNIT_WORDS = {"money": "money", "%": "percent", "minute": "minutes", "minutes":
                "hour": "hours", "hours": "hours", "second": "seconds", "seconds": "seconds",
                "player": "players", "players": "players", "chip": "chips", "chips": "chips",
                "card": "cards", "cards": "cards", None: "count"}
-_STEP = re.compile(r"([a-z_]+)(?:\[([^\]]+)\])?")
+_STEP = re.compile(r"([a-z_]+|[A-Z]{3})(?:\[([^\]]+)\])?")   # a key, or a game's code (rake.games.PLO)
 
 
 @dataclass(frozen=True)
