@@ -10,6 +10,7 @@ disagree with another about what the sources say.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 from dataclasses import dataclass, field
@@ -25,11 +26,11 @@ from pokerrules import House
 from rulebook.core import sources
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.core.examples import Outcome, WorkedExample, load_examples, run
+from rulebook.core.layout import PACKAGE, Layout
 from rulebook.core.memo import Memo
 from rulebook.core.model import Library, Message, Rulebook, load_library
 from rulebook.core.numbering import Numbering, number_rules
-from rulebook.i18n.catalogs import (DOMAIN, LANGUAGES, RULE_NOTE, SOURCE_LANGUAGE, TRANSLATED, Translations,
-                                    strict_catalog)
+from rulebook.i18n.catalogs import (DOMAIN, LANGUAGES, RULE_NOTE, SOURCE_LANGUAGE, TRANSLATED, Translations, layered_catalog)
 from rulebook.i18n.glossary import (ENGLISH as ENGLISH_GLOSSARY, Glossary, HouseGlossary, load_glossary,
                                     load_house_glossary)
 
@@ -108,6 +109,7 @@ class Project:
     code_digest: str = ""                            # the templates and the generator's code, hashed once
     house_glossaries: Mapping[str, HouseGlossary] = field(default_factory=dict)   # each house's own (houses/<id>/glossary.yaml)
     read: Mapping[str, str] = field(default_factory=dict, repr=False)   # each file read → digest of its bytes
+    layout: Layout | None = None                     # where the library is, for a room's own project (None: in root)
     # What the stages derive from this project alone, by kind (``Derived``); a copy made by
     # dataclasses.replace starts empty.
     _made: dict[Derived[Any, Any], dict[Any, Any]] = field(default_factory=dict, init=False, repr=False)
@@ -123,27 +125,22 @@ class Project:
     @classmethod
     def _load(cls, root: Path) -> "Project":
 
+        layout = Layout.of(root)
         errors: list[ModelError] = []
         library = examples = glossary = None
         try:
-            library = load_library(root)
+            library = load_library(layout)
         except ModelErrors as exc:
             errors += exc.errors
         try:
-            examples = load_examples(root, library.variants() if library else None,
+            examples = load_examples(layout, library.variants() if library else None,
                                      {book.id for book in library.houses} if library else None)
         except ModelErrors as exc:
             errors += exc.errors
         try:
-            glossary = load_glossary(root, TRANSLATED)
+            glossary = load_glossary(layout.library, TRANSLATED)
         except ModelErrors as exc:
             errors += exc.errors
-        catalogs: dict[str, Catalog | None] = {}
-        for lang in TRANSLATED:
-            try:
-                catalogs[lang] = strict_catalog(root, lang, root / "_build" / "cache")
-            except ModelErrors as exc:
-                errors += exc.errors
         if library and examples:
             # An example's strings are translated as <id>.text: an id it shares with a rule, a note, a
             # section or a part would give two strings one context, and a merge would swap them.
@@ -181,10 +178,47 @@ class Project:
                                            book)
         if errors:
             raise ModelErrors(errors)
-        code_digest = _code_digest(root)
-        template = _template(root, library, examples, glossary, house_glossaries.values(), code_digest)
+        code_digest = _code_digest(layout)
+        template = _template(layout, library, examples, glossary, house_glossaries.values(), code_digest)
+        catalogs: dict[str, Catalog | None] = {}
+        for lang in TRANSLATED:
+            try:
+                catalogs[lang] = layered_catalog(layout, lang, root / "_build" / "cache", template)
+            except ModelErrors as exc:
+                errors += exc.errors
+        if errors:
+            raise ModelErrors(errors)
         return cls(root, library, MappingProxyType(houses), tuple(examples), glossary, template,
-                   MappingProxyType(catalogs), code_digest, MappingProxyType(house_glossaries))
+                   MappingProxyType(catalogs), code_digest, MappingProxyType(house_glossaries), layout=layout)
+
+    @property
+    def where(self) -> Layout:
+        """Where its sources are: the project's folder, and the library's (the same folder here)."""
+        return self.layout or Layout(self.root, self.root)
+
+    def templates(self, folder: str) -> list[Path]:
+        """The folders a kind of template (``site``, ``print``, ``sphinx``…) is looked up in, first first: a
+        room's own overrides (``templates/<folder>/``), then the library's."""
+        return [base / folder for base in reversed(self.where.folders("templates")) if (base / folder).is_dir()]
+
+    def template_file(self, folder: str, name: str) -> Path:
+        """One template file, as ``templates`` finds it (the room's own, else the library's)."""
+        return next((base / name for base in self.templates(folder) if (base / name).is_file()),
+                    self.root / "templates" / folder / name)
+
+    def own_template(self, overridden: Iterable[str | None] = ()) -> Catalog:
+        """The template of the project's own catalogs: every string here; in a room's project, the room's own
+        strings (its houses, parts, examples and glossaries), and the library's whose context is in
+        ``overridden`` (the room's translations of them, which replace the library's)."""
+        if not self.where.room:
+            return self.template
+        keep = set(overridden) - {None}
+        catalog = copy.deepcopy(self.template)
+        for message in list(catalog):
+            if message.id and message.context not in keep and \
+                    not any(self.where.owns(file) for file, _ in message.locations):
+                catalog.delete(message.id, message.context)
+        return catalog
 
     def glossary_of(self, house_id: str) -> Glossary:
         """The glossary of a house's pages and checks: the shared terms, each with the house's meaning (its
@@ -239,20 +273,30 @@ def _counted(example: WorkedExample, book: Rulebook, errors: list[ModelError]) -
         return None
 
 
-def _code_digest(root: Path) -> str:
+def _code_digest(layout: Layout) -> str:
     """The templates and the generator's own code: a change to either can change every page. (The
     engine and conf.py are read here too, so that the project's ``read`` holds all a build reads.)"""
     digest = hashlib.sha256()
-    for folder in ("templates", "rulebook", "pokerrules"):
-        for path in sorted((root / folder).rglob("*")):
-            if "__pycache__" not in path.parts and (path.is_file() or path.is_symlink()):
-                rel = str(path.relative_to(root))
+    for base, folder in code_folders(layout):
+        for path in sorted((base / folder).rglob("*")):
+            if "__pycache__" not in path.parts and "library" not in path.relative_to(base / folder).parts[:1] \
+                    and (path.is_file() or path.is_symlink()):
+                rel = str(path.relative_to(base))
                 data = sources.read(path, rel, sources.MAX_CODE_BYTES)
                 if folder != "pokerrules":
                     digest.update(rel.encode() + b"\0" + data)
-    if (root / "conf.py").exists():
-        sources.read(root / "conf.py", "conf.py", sources.MAX_CODE_BYTES)
+    if (layout.root / "conf.py").exists():
+        sources.read(layout.root / "conf.py", "conf.py", sources.MAX_CODE_BYTES)
     return digest.hexdigest()
+
+
+def code_folders(layout: Layout) -> list[tuple[Path, str]]:
+    """Where the templates and the generator's code are read from: the project's own folder when it is the
+    library's home; for a room, the templates it overrides, the library's, and the installed code."""
+    if not layout.room:
+        return [(layout.root, folder) for folder in ("templates", "rulebook", "pokerrules")]
+    code = PACKAGE.parent
+    return [(layout.root, "templates"), (layout.library, "templates"), (code, "rulebook"), (code, "pokerrules")]
 
 
 def _extracted(value: list) -> bool:
@@ -265,7 +309,25 @@ def _extracted(value: list) -> bool:
                for row in value)
 
 
-def _template(root: Path, library: Library, examples, glossary: Glossary, house_glossaries: Iterable[HouseGlossary],
+def _code_strings(layout: Layout) -> list[tuple[str, int, str | tuple[str, ...], list[str], str | None]]:
+    """The strings of the templates and the generator's code (``CODE_METHOD_MAP``), each folder read
+    where ``code_folders`` finds it, its files named by their path from that folder's parent."""
+    found: list[tuple[str, int, str | tuple[str, ...], list[str], str | None]] = []
+    for base, folder in code_folders(layout):
+        method_map = [(pattern[len(folder) + 1:], method) for pattern, method in CODE_METHOD_MAP
+                      if pattern.startswith(folder + "/")]
+        options = {pattern[len(folder) + 1:]: value for pattern, value in CODE_OPTIONS_MAP.items()
+                   if pattern.startswith(folder + "/")}
+        if method_map and (base / folder).is_dir():
+            found += [(f"{folder}/{filename}", lineno, msgid, list(comments), context)
+                      for filename, lineno, msgid, comments, context in extract_from_dir(
+                          str(base / folder), method_map, options, keywords=_KEYWORDS,
+                          comment_tags=("Translators:",), strip_comment_tags=True)
+                      if "library" not in Path(filename).parts[:1]]
+    return found
+
+
+def _template(layout: Layout, library: Library, examples, glossary: Glossary, house_glossaries: Iterable[HouseGlossary],
               code_digest: str) -> Catalog:
     """The template catalog: the loaded model's strings, then the templates' and code's."""
     catalog = Catalog(project="House rules", domain=DOMAIN, fuzzy=False,
@@ -287,11 +349,8 @@ def _template(root: Path, library: Library, examples, glossary: Glossary, house_
     for own in house_glossaries:
         if messages := own.messages():
             by_file.setdefault(own.file, []).extend(messages)
-    memo = Memo(root / "_build" / "cache", "code-strings", code_digest, _extracted)
-    for filename, lineno, msgid, comments, context in memo("all", lambda: list(extract_from_dir(
-        str(root), CODE_METHOD_MAP, CODE_OPTIONS_MAP, keywords=_KEYWORDS,
-        comment_tags=("Translators:",), strip_comment_tags=True,
-    ))):
+    memo = Memo(layout.root / "_build" / "cache", "code-strings", code_digest, _extracted)
+    for filename, lineno, msgid, comments, context in memo("all", lambda: _code_strings(layout)):
         by_file.setdefault(filename, []).append((lineno, context, msgid if isinstance(msgid, str) else tuple(msgid),
                                                  list(comments)))
     memo.save()

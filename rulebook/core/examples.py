@@ -19,6 +19,7 @@ from rulebook.core import yamlload
 from rulebook.core.calls import (ENGINE_MODULES, Call, CallError, call_arguments, parse_call, reads_the_house, run_call,
                                  show_call)
 from rulebook.core.errors import ModelError, ModelErrors
+from rulebook.core.layout import Layout
 from rulebook.core.placeholders import clean, placeholders
 from rulebook.core.reader import Reader
 from rulebook.core.records import ID_PATTERN, MAX_ID, Message
@@ -307,17 +308,22 @@ def _validate_expect(expect: Any, names: set[str]) -> None:
         _validate_expect(item, names)
 
 
-def load_examples(root: Path, rule_ids: dict[str, frozenset[str]] | None = None,
+def load_examples(root: Path | Layout, rule_ids: dict[str, frozenset[str]] | None = None,
                   house_ids: set[str] | None = None) -> list[WorkedExample]:
-    """Every example under ``executable_examples/``; ModelErrors lists all mistakes.
+    """Every example under ``executable_examples/`` (the library's, and a room's own beside them);
+    ModelErrors lists all mistakes. A library example for other houses is not a room's concern.
 
     ``rule_ids`` maps each library rule to the names of its variants (empty for a rule stated one way)."""
+    layout = root if isinstance(root, Layout) else Layout(Path(root), Path(root))
     errors: list[ModelError] = []
     seen: dict[str, tuple[str, int]] = {}
     examples = []
-    for path in sorted((root / "executable_examples").glob("*.yaml")):
-        examples += _load_file(path, str(path.relative_to(root)), errors, rule_ids, seen)
+    for folder in layout.folders("executable_examples"):
+        for path in sorted(folder.glob("*.yaml")):
+            examples += _load_file(path, layout.rel(path), errors, rule_ids, seen)
     if house_ids is not None:
+        examples = [example for example in examples if layout.owns(example.file) or not example.houses
+                    or set(example.houses) & house_ids]
         errors += [ModelError(example.file, example.line, example.id,
                               f"example for house {house!r}, which does not exist", "example")
                    for example in examples for house in example.houses if house not in house_ids]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterator
 
 from rulebook.core.errors import ModelError, ModelErrors
+from rulebook.core.layout import Layout
 from rulebook.core.houses import house_messages, read_house, resolve_values
 from rulebook.core.parts import PartLoader
 from rulebook.core.records import Library, Message, Part, Rulebook, Slot
@@ -51,17 +52,22 @@ def _dangling_notes(parts: dict[str, Part], houses: list[Rulebook]) -> Iterator[
                     yield ModelError(part.file, note.line, note.id, f"note for house {house_id!r}, which does not exist", "note")
 
 
-def load_library(root: Path | str) -> Library:
-    """Load and validate ``rules/`` (the library) and ``houses/*/house.yaml``; ModelErrors lists every mistake.
+def load_library(root: Path | str | Layout) -> Library:
+    """Load and validate ``rules/`` (the library, and a room's own parts beside it) and
+    ``houses/*/house.yaml``; ModelErrors lists every mistake.
 
     Each part file is read once; each house's numbers are then resolved for every
     rule and note of the parts it publishes, so a part shared by two houses is
-    checked against both.
+    checked against both. In a room's project the library's parts it does not publish, and the
+    library's notes for other houses, are simply not its concern.
     """
-    root = Path(root).resolve()
-    loader = PartLoader(root / "rules")
+    layout = root if isinstance(root, Layout) else Layout.of(root)
+    root = layout.root
+    loader = PartLoader(root / "rules", layout)
     parts = {}
-    for path in sorted((root / "rules").glob("*.yaml")):
+    paths = [path for folder in layout.folders("rules") for path in sorted(folder.glob("*.yaml"))]
+    loader.errors.extend(_taken_names(layout, "rules"))
+    for path in paths:
         part = loader.part(path, None)
         if part is not None:
             parts[part.id] = part
@@ -70,7 +76,7 @@ def load_library(root: Path | str) -> Library:
     loader.errors.extend(_misplaced_houses(root))
     if not house_paths:
         loader.errors.append(ModelError("houses", 0, None, "no house: add houses/<house-id>/house.yaml", "house"))
-    unreadable = {path.stem for path in (root / "rules").glob("*.yaml")} - set(parts)  # already reported
+    unreadable = {path.stem for path in paths} - set(parts)  # already reported
     defined = {slot.rule_id: slot for part in parts.values() for section in part.sections
                for slot in section.slots if slot.variants}
     if not loader.errors:
@@ -81,19 +87,28 @@ def load_library(root: Path | str) -> Library:
             houses.append(book)
     published = {part.id for book in houses for part in book.parts}
     for part in parts.values() if len(houses) == len(house_paths) else ():  # a broken house file publishes nothing
-        if part.id not in published:
+        if part.id not in published and layout.owns(part.file):
             loader.errors.append(ModelError(part.file, 1, None, f"part {part.id!r} is published by no house "
                                             "(list it under 'parts' in a house file)", "part"))
     if not loader.errors:   # a part that failed to load would dangle them all
-        loader.errors.extend(_dangling_notes(parts, houses))
+        loader.errors.extend(error for error in _dangling_notes(parts, houses)
+                             if layout.owns(error.file) or "for house" not in error.message)
     for book in houses:
         resolve_values(book, loader.errors)
     if loader.errors:
         raise ModelErrors(loader.errors)
     order = [part_id for book in houses for part_id in (p.id for p in book.parts)]
     library_order = sorted(parts.values(), key=lambda part: (order.index(part.id) if part.id in order else len(order), part.id))
-    return Library(tuple(library_order), tuple(houses), root)
+    return Library(tuple(library_order), tuple(houses), root, layout)
 
+
+def _taken_names(layout: Layout, folder: str) -> Iterator[ModelError]:
+    """A room's file named as one of the library's: the two would be one file to every message."""
+    if layout.room:
+        for path in sorted((layout.root / folder).glob("*.yaml")):
+            if (layout.library / folder / path.name).exists():
+                yield ModelError(f"{folder}/{path.name}", 1, None, f"the library has a file {folder}/{path.name}: "
+                                 "give yours another name", "part")
 
 
 def load_rulebook(root: Path | str, house_id: str | None = None) -> Rulebook:

@@ -12,6 +12,7 @@ from typing import Any
 from rulebook.core import yamlload
 from rulebook.core.errors import ModelError
 from rulebook.core.languages import LANGUAGES
+from rulebook.core.layout import Layout
 from rulebook.core.placeholders import clean
 from rulebook.core.reader import Reader
 from rulebook.core.records import (ID_PATTERN, MAX_ID, RESERVED_IDS, TABLES, TAGS, Message, Note, Part, Proposal, Rule,
@@ -38,12 +39,15 @@ def of_the_game(section: Section, document: str) -> Section:
 class PartLoader:
     """Reads the library's part files, remembering every id claimed so far (ids are unique across files)."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, layout: Layout | None = None):
         self.root = root
+        self.layout = layout           # a room's project: files are named in the folder they live in
         self.errors: list[ModelError] = []
         self.ids: dict[str, tuple[str, int]] = {}
 
     def rel(self, path: Path) -> str:
+        if self.layout is not None:
+            return self.layout.rel(path)
         try:
             return str(path.relative_to(self.root.parent))
         except ValueError:

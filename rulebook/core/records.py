@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from pokerrules import House
 from rulebook.core.languages import LANGUAGES
+from rulebook.core.layout import Layout
 from rulebook.core.money import CHIPS, Money
 from rulebook.core.placeholders import placeholders
 from rulebook.core.quantities import Parameters
@@ -373,6 +374,11 @@ class Library:
     parts: tuple[Part, ...]
     houses: tuple[Rulebook, ...]
     root: Path
+    layout: Layout | None = None     # where its files are (None: all under ``root``)
+
+    def path(self, file: str) -> Path:
+        """A source file of the library or the room, by the path its records name it by."""
+        return self.layout.locate(file) if self.layout else self.root / file
 
     @property
     def rules(self) -> tuple[Rule, ...]:

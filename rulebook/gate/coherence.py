@@ -302,6 +302,9 @@ def note_problems(library: Library) -> list[Problem]:
     """A note whose rules changed since it was reviewed is stale until an editor confirms or rewrites it."""
     problems = []
     for note in library.notes:
+        if library.layout and not library.layout.owns(note.file) and \
+                not any(note.concerns(book) for book in library.houses):
+            continue   # in a room's project, a library note about other rooms is theirs to review
         for rule_id in note.rules:
             digest = note_digest(library, note, rule_id)
             if digest is None:
@@ -356,7 +359,7 @@ def confirm_notes(library: Library, note_ids: set[str] | None) -> list[str]:
         if note_ids is None or note.id in note_ids:
             by_file.setdefault(note.file, []).append(note)
     for file, notes in by_file.items():
-        path = library.root / file
+        path = library.path(file)
         lines = path.read_text(encoding="utf-8").split("\n")
         for note in sorted(notes, key=lambda n: n.line, reverse=True):
             digests = {rule_id: note_digest(library, note, rule_id) for rule_id in note.rules}

@@ -42,7 +42,7 @@ def environment(project: Project, folder: str, tr: Translations | None = None,
 def _environment(project: Project, folder: str, tr: Translations | None,
                  finalize: Callable[[Any], str] | None) -> jinja2.Environment:
     options = OPTIONS[folder] if finalize is None else {**OPTIONS[folder], "finalize": finalize}
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(project.root / "templates" / folder)),
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(path) for path in project.templates(folder)]),
                              undefined=jinja2.StrictUndefined,
                              extensions=["jinja2.ext.i18n"] if tr is not None else [],
                              bytecode_cache=bytecode_cache(project.root, f"{folder}-{'i18n' if tr else 'plain'}"),

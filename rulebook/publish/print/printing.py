@@ -378,7 +378,7 @@ def _cards_job(job: PrintJob) -> tuple[list[str], str | None]:
     house_id, languages, build, _ = job
     project = workers.project()
     book = project.houses[house_id].book
-    css = _stylesheet(project, project.root / "templates" / "print" / "card.css") + card_css(book.printing)
+    css = _stylesheet(project, project.template_file("print", "card.css")) + card_css(book.printing)
     press = press_css(css)
     rows = table_rows(book)
     renderers = [PrintRenderer(project, house_id, lang) for lang in languages]
@@ -567,7 +567,7 @@ def _pdf_job(job: PrintJob) -> tuple[list[str], str | None]:
         pages[f"{house_id}/{rulebook_file(lang)}"] = renderer.rulebook(single)
     book = renderer.book
     return _write_pages(project, Path(build), "pdf", house_id, job.label, pages,
-                        folder / single_page.FILE, project.root / "templates" / "print" / "rulebook.css",
+                        folder / single_page.FILE, project.template_file("print", "rulebook.css"),
                         limits={short: (book.house_file, book.short_form_line, MAX_PAGES)})
 
 
@@ -671,7 +671,7 @@ def _write_pages(project: Project, build: Path, kind: str, house_id: str, label:
 
 def _stylesheet(project: Project, path: Path) -> str:
     """A print stylesheet, read as the build's other sources are (bounded, and stamped as read)."""
-    return sources.read(path, str(path.relative_to(project.root)), sources.MAX_CODE_BYTES).decode("utf-8")
+    return sources.read(path, project.where.rel(path), sources.MAX_CODE_BYTES).decode("utf-8")
 
 
 def _intact(build: Path, kind: str, house_id: str, label: str, stamp: str, names: list[str]) -> set[str]:

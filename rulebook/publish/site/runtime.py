@@ -33,6 +33,7 @@ from typing import Any
 
 from rulebook.core import floor as floor_module
 from rulebook.core.errors import ModelError
+from rulebook.core.layout import Layout
 from rulebook.publish.machinery import precompress, print_cache
 from rulebook.publish.site import wheel
 
@@ -87,10 +88,10 @@ class Runtime:
 
 
 def pinned_version(root: Path) -> str:
-    """The Pyodide version ``runtime/package.json`` pins: an exact version, never a range (it names a
+    """The Pyodide version the library's ``runtime/package.json`` pins: an exact version, never a range (it names a
     folder and an address of the site); a one-line error when the file does not pin one."""
     try:
-        version = json.loads((root / PACKAGE).read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+        version = json.loads((Layout.of(root).library / PACKAGE).read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     except (OSError, ValueError, KeyError, TypeError):
         raise ModelError(PACKAGE, 0, None, "no Pyodide version pinned in dependencies.pyodide "
                                            "(the calculators' runtime): restore the file", "runtime") from None

@@ -109,7 +109,7 @@ def config_inited(app: Sphinx, config: Config) -> None:
     where = notfound.prefix(renderer.book.base_url, house_id, lang, folder((config.rulebook_archive or {}).get("edition")))
     config.notfound_context = notfound.context(renderer.tr, where)
     config.notfound_urls_prefix = where
-    config.templates_path.append(str(project.root / "templates" / "sphinx"))
+    config.templates_path.extend(str(path) for path in project.templates("sphinx"))
 
 
 def _search_in_the_language(app: Sphinx, project: Project, house_id: str, lang: str) -> None:
