@@ -27,9 +27,11 @@ from rulebook.core.memo import Memo, digest
 from rulebook.core.model import replacement_fields
 from rulebook.core.numbering import numbering_problems
 from rulebook.core.yamlload import MAX_TEXT
-from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of
+from rulebook.i18n.catalogs import (MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of,
+                                    strict_catalog)
 from rulebook.i18n.glossary import Glossary
-from rulebook.project import Derived, Project
+from rulebook.project import Derived, Project, code_folders
+from rulebook.quickstart import generator_version
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
 from rulebook.gate.documents import document_problems
@@ -234,7 +236,7 @@ def check_examples(project: Project) -> list[Problem]:
                                         f"example {example.id} (house {view.id}): {message}"))
     run_anywhere = {example.id for view in project.houses.values() for example in view.examples}
     for example in project.examples:
-        if example.id not in run_anywhere:
+        if example.id not in run_anywhere and project.where.owns(example.file):   # a room's, or this library's
             problems.append(Problem(example.file, example.line, "example", example.rule, None,
                                     f"example {example.id}: no house publishes its rule for the houses it names"))
     return problems
@@ -313,7 +315,7 @@ def run_checks(project: Project) -> list[Problem]:
     problems = check_examples(project) + check_houses(project)
     problems += coherence_problems(project)
     problems += document_problems(project)
-    problems += check_template(project.root, project.template)
+    problems += check_template(project.root, project.own_template())
     names = house_names(project)   # the same for every language
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
@@ -321,7 +323,46 @@ def run_checks(project: Project) -> list[Problem]:
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo,
                                   unpublished_in(project, lang), names, judged=judging_glossaries(project))
         memo.save()
-    return problems + check_editions(project)
+    return problems + override_problems(project) + check_editions(project)
+
+
+def override_problems(project: Project) -> list[Problem]:
+    """In a room's project, each of its translations of a library string whose English the library has
+    since changed (a newer generator installed): the change, at the library's line, and the room's
+    translation of the old text, at its own; each until the room's translator has translated the new."""
+    layout = project.where
+    if not layout.room:
+        return []
+    shared = {m.context: m for m in project.template
+              if m.id and m.context and not any(layout.owns(file) for file, _ in m.locations)}
+    problems = []
+    for lang in TRANSLATED:
+        own = strict_catalog(layout.root, lang, layout.root / "_build" / "cache")
+        rel = str(po_path(layout.root, lang).relative_to(layout.root))
+        for entry in own or ():
+            source = shared.get(entry.context) if entry.id and entry.context else None
+            if source is None or source.id == entry.id:
+                continue
+            rule = rule_of(source)
+            where = source.locations[0] if source.locations else ("", 0)
+            problems.append(Problem(where[0], where[1], "stale", rule, lang,
+                                    f"{entry.context}: changed in the library ({generator_version()}): "
+                                    + " → ".join(repr(said) for said in _where_they_differ(entry.id, source.id))))
+            problems.append(Problem(rel, _line(entry), "stale", rule, lang,
+                                    f"{entry.context}: this project's own translation is of the library's old text: "
+                                    "translate the new (`make update-po` marks it fuzzy)"))
+    return problems
+
+
+def _where_they_differ(old: object, new: object, width: int = 50) -> tuple[str, str]:
+    """Two messages' English, each cut to the stretch where they part (what changed, not how both begin)."""
+    said = [" ".join((text[0] if isinstance(text, tuple) else str(text)).split()) for text in (old, new)]
+    start = next((i for i, (a, b) in enumerate(zip(*said)) if a != b), min(map(len, said)))
+    start = max(0, said[0].rfind(" ", 0, max(0, start - 10)) + 1)
+    def cut(text: str) -> str:
+        text = text[start:]
+        return ("…" if start else "") + (text if len(text) <= width else text[:width - 1].rstrip() + "…")
+    return cut(said[0]), cut(said[1])
 
 
 # Code: the templates' and the generator's own strings. An earlier edition is rendered by today's
@@ -393,8 +434,9 @@ def _judging_code(project: Project) -> str:
     engine its examples run on (which ``code_digest`` leaves out)."""
     def engine() -> str:
         h = hashlib.blake2b(project.code_digest.encode(), digest_size=16)
-        for path in sorted((project.root / "pokerrules").rglob("*.py")):
-            h.update(path.relative_to(project.root).as_posix().encode() + b"\0" + path.read_bytes() + b"\1")
+        base = next(base for base, folder in code_folders(project.where) if folder == "pokerrules")
+        for path in sorted((base / "pokerrules").rglob("*.py")):
+            h.update(path.relative_to(base).as_posix().encode() + b"\0" + path.read_bytes() + b"\1")
         return h.hexdigest()
     return JUDGING_CODE.of(project, (), engine)
 

@@ -42,8 +42,11 @@ def language_status(lang: str, catalog: Catalog | None, template: Catalog,
 
 
 def all_status(project: "Project") -> list[LanguageStatus]:
+    """Each language's translation status: every translated language here (the library's home, whose
+    catalogs serve any room); in a room's project, those its houses publish."""
     return [language_status(lang, project.catalogs[lang], project.template, unpublished_in(project, lang))
-            for lang in TRANSLATED]
+            for lang in TRANSLATED
+            if not project.where.room or any(lang in view.book.languages for view in project.houses.values())]
 
 
 def unpublished_in(project: "Project", lang: str) -> frozenset[str]:

@@ -15,6 +15,7 @@ checks read.
 from __future__ import annotations
 
 import copy
+from typing import Iterable
 
 from babel.messages.catalog import Catalog
 
@@ -25,9 +26,10 @@ from rulebook.reading import Reading
 from rulebook.reading.table_facts import titled_on_cards
 
 
-def annotated(project: Project) -> Catalog:
-    """The project's template with each rule string's whereabouts and the flags its text needs."""
-    catalog = copy.deepcopy(project.template)
+def annotated(project: Project, overridden: Iterable[str | None] = ()) -> Catalog:
+    """The template of the project's own catalogs (``Project.own_template``) with each rule string's
+    whereabouts and the flags its text needs."""
+    catalog = copy.deepcopy(project.own_template(overridden))
     notes, cards = _whereabouts(project)
     # Each string's houses: those that show it (a worked example: those its rule and its houses select).
     showing = shown_by(project)

@@ -24,6 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from rulebook.core import sources
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.core.json_shapes import CatalogRecord, fits
+from rulebook.core.layout import Layout
 from rulebook.core.memo import Memo
 from rulebook.i18n.formatting import language_name
 # The catalogs' languages, named here too for the modules that work with catalogs.
@@ -376,6 +377,27 @@ def strict_catalog(root: Path, lang: str, cache: Path | None = None) -> Catalog 
         memo("accepted", lambda: _record(catalog))
         memo.save()
     return _remember(key, catalog)
+
+
+def layered_catalog(layout: Layout, lang: str, cache: Path | None = None,
+                    template: Catalog | None = None) -> Catalog | None:
+    """A language's catalog as a project reads it: the library's, and in a room's project the room's own
+    over it (its own strings, and its translations of the library's that replace the library's). Of the
+    library's, a room reads only those of its ``template`` (the strings of the other houses are not its own)."""
+    library = strict_catalog(layout.library, lang, cache)
+    if not layout.room:
+        return library
+    own = strict_catalog(layout.root, lang, cache)
+    if library is None:
+        return own
+    base = own or library
+    merged = Catalog(locale=lang, header_comment=base.header_comment, fuzzy=base.fuzzy)
+    merged.mime_headers = base.mime_headers
+    shared = [m for m in library if m.id and (template is None or template.get(m.id, m.context) is not None)]
+    for message in (*shared, *(m for m in own or () if m.id)):
+        merged.delete(message.id, context=message.context)   # replaced, not merged into the library's
+        merged[message.id] = message
+    return merged
 
 
 def _remember(key: tuple[str, bytes], catalog: Catalog) -> Catalog:
