@@ -1,5 +1,5 @@
 """``rulebook`` command line: check, gettext, update-po, site, preview, cards, pdf, new-house,
-fidelity, changes, edition.
+fidelity, changes, edition, quickstart, runtime, library.
 
 A user's mistake ends in one line per problem and a non-zero exit, never a
 traceback: 2 for input that cannot be read, 1 for an inconsistency; and a fault of the
@@ -14,15 +14,21 @@ import contextlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Iterator, NoReturn, TextIO
+
+from babel.messages.catalog import Catalog
 
 from rulebook.core import yamlload
 from rulebook.core.characters import for_terminal
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.core.houses import house_id_problem, shown_id
-from rulebook.i18n.catalogs import LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog, strict_catalog, write_catalog
+from rulebook.core.layout import Layout
+from rulebook import quickstart
+from rulebook.i18n.catalogs import (LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog,
+                                    rule_of, strict_catalog, write_catalog)
 from rulebook.project import Project
 from rulebook.editions import load_at, tag_edition
 from rulebook.reading.changes import compare, redline
@@ -138,8 +144,9 @@ def _report(problems: list, status: list, form: str, scope: str = "") -> None:
 
 def cmd_gettext(root: Path, args: argparse.Namespace) -> int:
     project = _load(root)
-    write_catalog(pot_path(root), annotated(project))
-    _say(f"{pot_path(root).relative_to(root)}: {len(project.template)} messages")
+    template = annotated(project)
+    write_catalog(pot_path(root), template)
+    _say(f"{pot_path(root).relative_to(root)}: {sum(1 for message in template if message.id)} messages")
     return 0
 
 
@@ -155,11 +162,26 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         project: Project | None = Project.load(root)
     except (ModelError, ModelErrors):
         project = None
+    if args.own and (project is None or not project.where.room
+                     or set(args.own) - {rule.id for rule in project.library.rules}):
+        unknown = sorted(set(args.own) - {rule.id for rule in project.library.rules}) if project else args.own
+        _say(f"--own {unknown[0]}: no library rule of that id" if unknown else
+             "--own is for a room's own project: here the library's catalogs are the ones to edit", file=sys.stderr)
+        return 2
     for lang, existing in catalogs.items():
         path = po_path(root, lang)
         publishing = None if project is None else \
             frozenset(house_id for house_id, view in project.houses.items() if lang in view.book.languages)
+        if project is not None and project.where.room:
+            if not publishing and existing is None:
+                continue   # a room's catalogs are of the languages it publishes
+            # the room's own strings, and the library's it translates its own way (their English as it is now):
+            # those its catalog has, and those of the rules it asks to (--own)
+            own = {m.context for m in project.template if m.id and rule_of(m) in set(args.own or ())}
+            template = annotated(project, {m.context for m in existing or () if m.id} | own)
         catalog = merge(existing, template, publishing) if existing is not None else new_catalog(lang, template, publishing)
+        if project is not None and project.where.room and args.own:
+            _start_from_the_library(catalog, project.catalogs.get(lang), own)
         write_catalog(path, catalog)
         messages = [m for m in catalog if m.id]
         unshown = unpublished_in(project, lang) if project is not None else frozenset()
@@ -168,6 +190,17 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         aside = f" ({left} more that only houses publishing other languages show)" if left else ""
         _say(f"{path.relative_to(root)}: {len(messages)} messages, {missing} to translate or review{aside}")
     return 0
+
+
+def _start_from_the_library(catalog: Catalog, shown: Catalog | None, contexts: set[str | None]) -> None:
+    """A room's new entries of library strings it words its own way start from the library's translation,
+    fuzzy: its translator rewords them, and the gate asks until each is reviewed."""
+    for entry in catalog:
+        if entry.id and entry.context in contexts and entry_state(entry) == "untranslated" and shown is not None:
+            found = shown.get(entry.id, entry.context)
+            if found is not None and entry_state(found) == "translated":
+                entry.string = found.string
+                entry.flags.add("fuzzy")
 
 
 @contextlib.contextmanager
@@ -430,7 +463,7 @@ def _new_skeleton(root: Path, target: Path, house_id: str, name: str) -> int:
     the room's identity and choices still to write, said by ``rulebook check`` all at once."""
     import yaml
 
-    text = (root / SKELETON).read_text(encoding="utf-8")
+    text = (Layout.of(root).library / SKELETON).read_text(encoding="utf-8")
     quoted = yaml.safe_dump(name, default_style='"', allow_unicode=True, width=float("inf")).strip()
     written = text.replace("@ID@", house_id).replace("name: @NAME@", f"name: {quoted}", 1).replace("@NAME@", name)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -468,6 +501,73 @@ def _without_opening_comments(text: str) -> str:
     return "".join(lines[first:])
 
 
+def cmd_quickstart(root: Path, args: argparse.Namespace) -> int:
+    """A card room's own project in a new or empty folder (``rulebook.quickstart``): what it is not given as
+    an option is asked, as ``sphinx-quickstart`` asks, when someone is there to answer."""
+    folder = (root / args.folder).resolve()
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        _say(f"{args.folder}: not an empty folder; a project is started in a new or empty one", file=sys.stderr)
+        return 2
+    asked = {"id": "The room's id (lower-case words joined by hyphens, e.g. riverside)",
+             "name": "The room's name, as its cards print it", "languages": "Its languages, its language of "
+             "authority first (en, fr, es, ro, hr)", "unit": "Its money (USD, GBP, EUR…), or chips"}
+    for key, question in asked.items():
+        if getattr(args, key) is None:
+            if not sys.stdin.isatty():
+                _say(f"--{key} is needed: {question.lower()}", file=sys.stderr)
+                return 2
+            setattr(args, key, input(f"> {question}: ").strip())
+    room = quickstart.Room(args.id, args.name, tuple(lang.strip() for lang in args.languages.split(",") if lang.strip()),
+                           args.unit, args.title, args.paper)
+    if problems := room.problems():
+        for problem in problems:
+            _say(problem, file=sys.stderr)
+        return 2
+    written = quickstart.quickstart(folder, room)
+    _say(f"{args.folder}: {len(written)} files written, the project of {room.name}. Next: cd {args.folder}, "
+         f"read README.md, and fill in houses/{room.id}/house.yaml (`make check` lists what is still to write).")
+    return 0
+
+
+def cmd_runtime(root: Path, args: argparse.Namespace) -> int:
+    """The floor calculators' runtime installed into the project's runtime/ as the library pins it (npm ci)."""
+    library = Layout.of(root).library
+    target = root / "runtime"
+    target.mkdir(exist_ok=True)
+    if library != root:
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(library / "runtime" / name, target / name)
+    npm = shutil.which("npm")
+    if npm is None:
+        _say("npm is needed to install the calculators' runtime: install it (Debian: apt-get install npm)", file=sys.stderr)
+        return 2
+    done = subprocess.run([npm, "ci", "--prefix", str(target), "--ignore-scripts", "--no-audit", "--no-fund"],
+                          capture_output=True, text=True)
+    if done.returncode:
+        _say(done.stderr.strip() or done.stdout.strip(), file=sys.stderr)
+        return 2
+    (target / "node_modules" / ".ready").touch()
+    _say(f"runtime/node_modules: Pyodide {runtime.pinned_version(root)} installed")
+    return 0
+
+
+def cmd_library(root: Path, args: argparse.Namespace) -> int:
+    """The shared library's parts a house may publish (``parts:``), with their titles, or (``--docs``) where
+    the formats' documentation is."""
+    layout = Layout.of(root)
+    if args.docs:
+        for name in ("houses/README.md", "rules/README.md", "executable_examples/README.md", "locales/README.md"):
+            _say(f"{name}: {layout.library / name}")
+        return 0
+    for path in sorted((layout.library / "rules").glob("*.yaml")):
+        data = yamlload.load(path, f"rules/{path.name}")
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            kind = "the game's rules" if data.get("game") else "a room's rules"
+            _say(f"{data['id']}: {data.get('title', '')} ({kind}, {sum(len(s.get('rules') or []) for s in data.get('sections') or [] if isinstance(s, dict))} rules)")
+    _say(f"the library of pokerrulebook {quickstart.generator_version()}, at {layout.library}")
+    return 0
+
+
 def cmd_notes(root: Path, args: argparse.Namespace) -> int:
     """``notes confirm``: an editor has read each named note (or every note, ``--all``) against the rules
     it discusses as they are now; their digests are recorded in the note, and it is no longer stale."""
@@ -495,6 +595,9 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("gettext", help="extract locales/rulebook.pot")
     update = commands.add_parser("update-po", help="merge the template into every language")
     update.add_argument("--lang", action="append", choices=TRANSLATED)
+    update.add_argument("--own", action="append", metavar="RULE",
+                        help="in a room's project: translate a library rule its own way (its strings added to the "
+                             "room's catalogs, which then replace the library's translation)")
     site_root = commands.add_parser("site-root", help="write the site's own pages beside houses built apart")
     site_root.add_argument("--site", type=Path, required=True, help="the folder holding each house's site")
     site_root.set_defaults(house=None)
@@ -527,6 +630,17 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--from", dest="source", default=None,
                      help="a house to copy (its numbers, parts and choices) instead of the empty skeleton")
     new.add_argument("--name", default="New card room", help="the new house's name")
+    start = commands.add_parser("quickstart", help="start a card room's own project in a new folder")
+    start.add_argument("folder", type=Path, help="the project's folder (new, or empty)")
+    start.add_argument("--id", default=None, help="the room's id: lower-case words joined by hyphens")
+    start.add_argument("--name", default=None, help="the room's name")
+    start.add_argument("--languages", default=None, help="its languages, its language of authority first: en,fr")
+    start.add_argument("--unit", default=None, help="its currency's ISO 4217 code (USD, GBP, EUR…), or chips")
+    start.add_argument("--title", default="House rules", help="its rulebook's title, in English (default: House rules)")
+    start.add_argument("--paper", default=None, choices=quickstart.PAPERS, help="its paper (default: its territory's)")
+    commands.add_parser("runtime", help="install the floor calculators' runtime (Pyodide) into runtime/, by npm")
+    library = commands.add_parser("library", help="the shared library's parts a house may publish")
+    library.add_argument("--docs", action="store_true", help="where the formats are documented")
     changes = commands.add_parser("changes", help="what changed since an earlier edition (a git ref)")
     changes.add_argument("--since", required=True, help="a git ref: the tag of an edition (club/edition-1), a branch, a commit")
     changes.add_argument("--house", action="append", help="a house id (default: every house)")
@@ -545,7 +659,8 @@ def main(argv: list[str] | None = None) -> int:
     handler = {"check": cmd_check, "gettext": cmd_gettext, "update-po": cmd_update_po, "site": cmd_site, "site-root": cmd_site_root,
                "preview": cmd_preview,
                "cards": cmd_cards, "pdf": cmd_pdf, "new-house": cmd_new_house, "fidelity": cmd_fidelity,
-               "changes": cmd_changes, "edition": cmd_edition, "notes": cmd_notes}
+               "changes": cmd_changes, "edition": cmd_edition, "notes": cmd_notes, "quickstart": cmd_quickstart,
+               "runtime": cmd_runtime, "library": cmd_library}
     try:
         return handler[args.command](args.root.resolve(), args)
     except Stop as stop:
