@@ -7,9 +7,9 @@ shows them (made from the same nodes, ``rules.rule_nodes``, not written again he
 section, its permanent address and the house's numbers it quotes, each with its unit. No proposal,
 editorial note or source file: it is made from the reader's edition (``Reading``, not the editors').
 
-Its shape is ``docs/rules.schema.json``, named by ``SCHEMA``: a program reading ``rulebook-rules/1``
-can rely on every field that schema requires. A change that adds an optional field keeps the version;
-one that removes, renames or changes the meaning of a field raises it (``rulebook-rules/2``).
+Its shape is ``docs/rules.schema.json``, named by ``SCHEMA``: a file validates against the schema of
+the version it names. Any change of shape (a field added, removed or renamed) or of a field's meaning
+raises the version (``rulebook-rules/2``), so a program that knows version 1 reads exactly what it expects.
 """
 
 from __future__ import annotations
