@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from rulebook.publish.site import offline, runtime
+from rulebook.publish.site import offline, rules_json, runtime
 
 
 def _list(folder: Path) -> dict:
@@ -41,6 +41,7 @@ def test_each_language_lists_its_pages_and_what_they_load_as_they_ask_for_it(bui
             # Nothing a reader never loads: source maps, licences, the theme's unused files, folders kept apart.
             assert not [name for name in files if re.search(r"\.map$|LICENSE|debug\.css|basic\.css|\.(gz|br)$", name)]
             assert not any(name.startswith(("downloads/", "edition/", "r/", "preview/")) for name in files)
+            assert rules_json.FILE not in files   # data for other programs: no page loads it
 
 
 def test_each_rule_address_and_printed_file_is_listed(built_site, project):

@@ -7,11 +7,13 @@ import re
 from html import unescape
 from pathlib import Path
 
+import jsonschema
 import pytest
 from markupsafe import escape
 
 from rulebook.i18n.catalogs import LANGUAGES, po_path, read_catalog, write_catalog
 from rulebook.project import Project
+from rulebook.publish.site import rules_json
 from rulebook.publish.site.builds import build_all
 from tests.conftest import article, edit, pdf_text
 
@@ -339,6 +341,29 @@ def test_the_searchs_rule_index_holds_every_rule_once_and_no_machinery(site, pro
                 straddle = next(entry for _, entries in index["pages"] for entry in entries
                                 if entry["id"] == "straddle-amount")
                 assert straddle["defines"] == "straddle, straddles, straddled"   # the glossary's rule for the term
+
+
+def test_every_house_and_language_publishes_its_rules_as_data(site, project):
+    """Each language's rules.json has its schema's shape (docs/rules.schema.json) and holds every rule
+    the house publishes, in book order, each at its permanent address and in the words its page shows
+    (the search's index reads them from the page: the rule's text, then its table's)."""
+    schema = json.loads((project.root / "docs" / "rules.schema.json").read_text(encoding="utf-8"))
+    for house_id, view in project.houses.items():
+        for lang in view.book.languages:
+            folder = site / house_id / lang
+            data = json.loads((folder / rules_json.FILE).read_text(encoding="utf-8"))
+            jsonschema.validate(data, schema)
+            assert (data["house"]["id"], data["lang"]) == (house_id, lang)
+            assert [rule["id"] for rule in data["rules"]] == [rule.id for rule in view.book.rules]
+            index = {entry["id"]: entry for _, entries in _rule_index(folder / "_static" / "rule_index.js")["pages"]
+                     for entry in entries if entry["id"]}
+            for rule in data["rules"]:
+                address = rule["url"].removeprefix(f"{(view.book.base_url or '').rstrip('/')}/")
+                assert (site / address).is_file(), (house_id, lang, rule["url"])
+                if rule["see"] is None:   # a rule stated elsewhere: the index holds the rule it leads to
+                    words = " ".join(" ".join([rule["text"], *rule["items"]]).split())
+                    assert index[rule["id"]]["title"] == rule["title"], (house_id, lang, rule["id"])
+                    assert index[rule["id"]]["text"].startswith(words), (house_id, lang, rule["id"])
 
 
 def test_the_searchs_rule_index_is_kept_between_builds(tree):

@@ -37,7 +37,7 @@ from rulebook.i18n.vocabulary import N_
 from rulebook.project import Project
 from rulebook.reading import Reading, calculators
 from rulebook.gate.status import all_status
-from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, runtime, search_index, web
+from rulebook.publish.site import link_preview, notfound, offline, printed, redline, rule_index, rules, rules_json, runtime, search_index, web
 from rulebook.publish.machinery import precompress
 from rulebook.publish.editions.archive import Place, folder
 from rulebook.publish.machinery.environments import bytecode_cache
@@ -487,6 +487,14 @@ def _write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def write_rules_json(app: Sphinx, exception: Exception | None) -> None:
+    """The rules as data for other programs (``rulebook.publish.site.rules_json``): the reader's edition
+    in force only (an archived edition's rules are its pages'), rewritten whenever the build runs, so
+    never older than the pages beside it."""
+    if exception is None and _offline(app):
+        _write_if_changed(Path(app.outdir) / rules_json.FILE, rules_json.rules_json(_renderer(app), _place(app)))
+
+
 _CARD = re.compile(r"(?:10|[2-9JQKA])[\u2660\u2665\u2666\u2663]")
 
 
@@ -543,6 +551,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", drop_empty_sources)
     app.connect("build-finished", write_picture)
     app.connect("build-finished", write_calculators)
+    app.connect("build-finished", write_rules_json)
     app.connect("html-page-context", page_conventions)
     app.connect("build-finished", write_offline, priority=900)   # after every other file is written
     app.connect("build-finished", write_compressed, priority=950)   # after the offline lists
