@@ -25,7 +25,7 @@ from rulebook.core import yamlload
 from rulebook.core.characters import for_terminal
 from rulebook.core.errors import ModelError, ModelErrors
 from rulebook.core.houses import house_id_problem, shown_id
-from rulebook.core.layout import Layout
+from rulebook.core.layout import Layout, generator_version
 from rulebook import quickstart
 from rulebook.i18n.catalogs import (LANGUAGES, TRANSLATED, entry_state, merge, new_catalog, po_path, pot_path, read_catalog,
                                     rule_of, strict_catalog, write_catalog)
@@ -510,7 +510,7 @@ def cmd_quickstart(root: Path, args: argparse.Namespace) -> int:
         return 2
     asked = {"id": "The room's id (lower-case words joined by hyphens, e.g. riverside)",
              "name": "The room's name, as its cards print it", "languages": "Its languages, its language of "
-             "authority first (en, fr, es, ro, hr)", "unit": "Its money (USD, GBP, EUR…), or chips"}
+             "authority first (en, fr, es, ro, hr)", "unit": "Its money, by its ISO 4217 code (three capital letters), or chips"}
     for key, question in asked.items():
         if getattr(args, key) is None:
             if not sys.stdin.isatty():
@@ -537,6 +537,12 @@ def cmd_runtime(root: Path, args: argparse.Namespace) -> int:
     if library != root:
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(library / "runtime" / name, target / name)
+    try:
+        runtime.runtime(root)
+        _say(f"runtime/node_modules: Pyodide {runtime.pinned_version(root)} is installed already")
+        return 0
+    except ModelError:
+        pass   # not installed, or not as the library pins it now
     npm = shutil.which("npm")
     if npm is None:
         _say("npm is needed to install the calculators' runtime: install it (Debian: apt-get install npm)", file=sys.stderr)
@@ -564,7 +570,7 @@ def cmd_library(root: Path, args: argparse.Namespace) -> int:
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             kind = "the game's rules" if data.get("game") else "a room's rules"
             _say(f"{data['id']}: {data.get('title', '')} ({kind}, {sum(len(s.get('rules') or []) for s in data.get('sections') or [] if isinstance(s, dict))} rules)")
-    _say(f"the library of pokerrulebook {quickstart.generator_version()}, at {layout.library}")
+    _say(f"the library of pokerrulebook {generator_version()}, at {layout.library}")
     return 0
 
 
@@ -635,7 +641,7 @@ def main(argv: list[str] | None = None) -> int:
     start.add_argument("--id", default=None, help="the room's id: lower-case words joined by hyphens")
     start.add_argument("--name", default=None, help="the room's name")
     start.add_argument("--languages", default=None, help="its languages, its language of authority first: en,fr")
-    start.add_argument("--unit", default=None, help="its currency's ISO 4217 code (USD, GBP, EUR…), or chips")
+    start.add_argument("--unit", default=None, help="its currency's ISO 4217 code (three capital letters), or chips")
     start.add_argument("--title", default="House rules", help="its rulebook's title, in English (default: House rules)")
     start.add_argument("--paper", default=None, choices=quickstart.PAPERS, help="its paper (default: its territory's)")
     commands.add_parser("runtime", help="install the floor calculators' runtime (Pyodide) into runtime/, by npm")

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import yaml
 
 from rulebook.core.houses import house_id_problem
 from rulebook.core.languages import LANGUAGES
-from rulebook.core.layout import library_home
+from rulebook.core.layout import generator_version, library_home
 
 PROJECT = Path("templates") / "project"
 SKELETON = Path("templates") / "house" / "house.yaml"
@@ -49,18 +48,10 @@ class Room:
                 len(set(self.languages)) != len(self.languages):
             found.append(f"--languages {','.join(self.languages)!r}: each once, of {', '.join(LANGUAGES)}")
         if self.unit != "chips" and not re.fullmatch(r"[A-Z]{3}", self.unit):
-            found.append(f"--unit {self.unit!r}: chips, or a currency's ISO 4217 code such as USD, GBP, EUR")
+            found.append(f"--unit {self.unit!r}: chips, or its currency's ISO 4217 code (three capital letters)")
         if self.paper is not None and self.paper not in PAPERS:
             found.append(f"--paper {self.paper!r}: {' or '.join(PAPERS)}")
         return found
-
-
-def generator_version() -> str:
-    """The installed generator's version (its wheel's), or ``0+checkout`` when it runs from a checkout."""
-    try:
-        return version("pokerrulebook")
-    except PackageNotFoundError:
-        return "0+checkout"
 
 
 def _flow(value: object) -> str:

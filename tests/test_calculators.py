@@ -149,6 +149,8 @@ def test_a_runtime_pinned_badly_is_one_line_naming_its_file(tmp_path, package, s
     from rulebook.publish.site.runtime import pinned_version
 
     (tmp_path / "runtime").mkdir()
+    (tmp_path / "locales").mkdir()   # the library's home (a room's project reads the pin of the library it has)
+    (tmp_path / "locales" / "glossary.yaml").write_text("terms: []\n", encoding="utf-8")
     if package is not None:
         (tmp_path / "runtime" / "package.json").write_text(package, encoding="utf-8")
     with pytest.raises(ModelError) as raised:

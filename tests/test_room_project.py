@@ -12,6 +12,7 @@ and passes once the room's translator has translated the new.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -165,6 +166,8 @@ def test_a_room_started_from_the_package_publishes_site_cards_and_pdfs(published
         assert "Trent Poker Club" in (folder / "index.html").read_text(encoding="utf-8")
         assert (folder / "holdem-hand-rankings.html").is_file() and (folder / "trent-tournament-rules.html").is_file()
         assert {path.name for path in (folder / "downloads").glob("*.pdf")} >= {f"rulebook-{lang}.pdf"}
+        rules = json.loads((folder / "rules.json").read_text(encoding="utf-8"))["rules"]
+        assert {"3.1", "H1.3"} <= {rule["number"] for rule in rules}
     assert sorted((published / "cards" / "trent").rglob("*.pdf"))
     assert not (published / "site" / "trent" / "es").exists()
 

@@ -12,6 +12,7 @@ file's name.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent        # the rulebook package running now
@@ -19,6 +20,14 @@ INSTALLED = PACKAGE / "library"                          # the library, as the w
 CHECKOUT = PACKAGE.parent                                # a source checkout: the library's home
 GLOSSARY = Path("locales") / "glossary.yaml"             # only the library has it (a room's is per house)
 DATA = ("rules", "executable_examples")                  # what a room adds to the library's own
+
+
+def generator_version() -> str:
+    """The installed generator's version, its library's with it (the wheel's), or ``0+checkout`` without one."""
+    try:
+        return version("pokerrulebook")
+    except PackageNotFoundError:
+        return "0+checkout"
 
 
 def library_home() -> Path:

@@ -23,6 +23,7 @@ from babel.messages.pofile import PoFileError, read_po
 from rulebook.core import sources
 from rulebook.core.characters import not_text
 from rulebook.core.errors import Problem
+from rulebook.core.layout import generator_version
 from rulebook.core.memo import Memo, digest
 from rulebook.core.model import replacement_fields
 from rulebook.core.numbering import numbering_problems
@@ -31,7 +32,6 @@ from rulebook.i18n.catalogs import (MAX_CATALOG_BYTES, TRANSLATED, entry_state, 
                                     strict_catalog)
 from rulebook.i18n.glossary import Glossary
 from rulebook.project import Derived, Project, code_folders
-from rulebook.quickstart import generator_version
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
 from rulebook.gate.documents import document_problems

@@ -66,7 +66,7 @@ def _edition_at(project: Project, house_id: str, edition: int) -> Archived | Non
         raise EditionError(f"tag {tag} has no house {house_id!r}")
     key = (commit, str(project.root), project.code_digest)
     if key not in _VIEWS:
-        _VIEWS[key] = dataclasses.replace(old, root=project.root, code_digest=project.code_digest)
+        _VIEWS[key] = dataclasses.replace(old, root=project.root, code_digest=project.code_digest, layout=project.layout)
     return Archived(edition, tag, commit, _VIEWS[key])
 
 

@@ -2,6 +2,7 @@
 
 They read what `make site` published into _build/ (`make test` builds it first)."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +41,14 @@ def test_each_part_has_its_page_in_each_language(house_id):
     for lang in stated["languages"]:
         for part_id in stated["parts"]:
             assert (SITE / house_id / lang / f"{part_id}.html").is_file(), (lang, part_id)
+
+
+@pytest.mark.parametrize("house_id", HOUSES)
+def test_each_language_publishes_its_rules_as_data_at_their_addresses(house_id):
+    stated = house(house_id)
+    for lang in stated["languages"]:
+        data = json.loads((SITE / house_id / lang / "rules.json").read_text(encoding="utf-8"))
+        assert data["lang"] == lang and data["rules"]
+        for rule in data["rules"]:
+            assert rule["number"] and rule["title"] and rule["text"]
+            assert rule["url"].startswith("http") or (SITE / rule["url"]).is_file(), rule["url"]
