@@ -172,9 +172,23 @@ def test_a_room_started_from_the_package_publishes_site_cards_and_pdfs(published
     assert not (published / "site" / "trent" / "es").exists()
 
 
-def test_the_room_reads_its_own_french_of_a_library_rule(published):
+def test_the_room_reads_its_own_french_of_a_library_rule_and_its_editors_are_told(published, installed):
     page = (published / "site" / "trent" / "fr" / "holdem-hand-rankings.html").read_text(encoding="utf-8")
     assert OWN_FRENCH[f"{CHANGED_RULE}.title"] in page
+    done = _run(installed[2], published.parent, "rulebook", "site", "--builder", "review", "--lang", "fr")
+    assert done.returncode == 0, done.stdout + done.stderr
+    status = (published / "review" / "trent" / "fr" / "status.html").read_text(encoding="utf-8")
+    told = status[status.index("Règles de la bibliothèque dans les mots de la salle"):]
+    assert OWN_FRENCH[f"{CHANGED_RULE}.title"] in told and "français" in told.split("</ul>")[0]
+
+
+def test_every_page_and_pdf_names_the_generator_that_made_it(published):
+    meta = '<meta name="generator" content="pokerrulebook 0.1.0">'
+    assert meta in (published / "site" / "trent" / "en" / "index.html").read_text(encoding="utf-8")
+    for pdf in (published / "site" / "trent" / "en" / "downloads" / "rulebook-en.pdf",
+                next((published / "cards" / "trent").rglob("*.pdf"))):
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+        assert re.search(r"^Creator: +pokerrulebook 0\.1\.0$", info, re.M), info
 
 
 def test_nothing_of_the_reference_houses_is_in_the_project_or_its_output(published, project):
@@ -185,8 +199,9 @@ def test_nothing_of_the_reference_houses_is_in_the_project_or_its_output(publish
     for path in room.rglob("*"):
         parts = path.relative_to(room).parts
         if path.is_symlink() or not path.is_file() or parts[:1] == ("runtime",) or "_runtime" in parts \
-                or "cache" in parts or "doctrees" in parts:
-            continue   # (the calculators' runtime is Pyodide's; the caches are the build's own)
+                or (parts[:1] == ("_build",) and parts[1:2] not in (("site",), ("cards",), ("pdf",))):
+            continue   # the published output and the project's files (Pyodide is Pyodide's; the build's own
+            # work, and the editors' edition, which names where the library's parts come from, are not published)
         data = path.read_bytes()
         if path.suffix == ".pdf":
             data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout

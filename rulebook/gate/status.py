@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from babel.messages.catalog import Catalog
 
 from rulebook.gate.showing import shown_by
-from rulebook.i18n.catalogs import TRANSLATED, entry_state
+from rulebook.i18n.catalogs import TRANSLATED, entry_state, rule_of, strict_catalog
 
 if TYPE_CHECKING:
     from rulebook.project import Project
@@ -58,3 +58,20 @@ def unpublished_in(project: "Project", lang: str) -> frozenset[str]:
     if not others:
         return frozenset()
     return frozenset(context for context, houses in shown_by(project).items() if houses and houses <= others)
+
+
+def own_wordings(project: "Project") -> dict[str, tuple[str, ...]]:
+    """In a room's project, each rule of the shared library whose strings the room's catalogs word their
+    own way (``rulebook update-po --own``), replacing the library's translation → those languages."""
+    layout = project.where
+    if not layout.room:
+        return {}
+    shared: dict[str, str] = {m.context: rule for m in project.template
+                              if m.id and m.context and (rule := rule_of(m)) is not None
+                              and not any(layout.owns(file) for file, _ in m.locations)}
+    found: dict[str, list[str]] = {}
+    for lang in TRANSLATED:
+        own = strict_catalog(layout.root, lang, layout.root / "_build" / "cache")
+        for rule_id in sorted({shared[m.context] for m in own or () if m.id and m.context in shared}):
+            found.setdefault(rule_id, []).append(lang)
+    return {rule_id: tuple(langs) for rule_id, langs in found.items()}

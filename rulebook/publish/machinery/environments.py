@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import jinja2
 
+from rulebook.core.layout import generator_version
 from rulebook.i18n.catalogs import Translations
 from rulebook.project import Derived, Project
 
@@ -47,6 +48,7 @@ def _environment(project: Project, folder: str, tr: Translations | None,
                              extensions=["jinja2.ext.i18n"] if tr is not None else [],
                              bytecode_cache=bytecode_cache(project.root, f"{folder}-{'i18n' if tr else 'plain'}"),
                              **options)
+    env.globals["generator"] = f"pokerrulebook {generator_version()}"   # what made it, in a PDF's metadata
     if tr is not None:
         # added by the i18n extension, which the stubs of Environment do not know
         env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=False)  # type: ignore[attr-defined]

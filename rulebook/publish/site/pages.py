@@ -21,7 +21,7 @@ from sphinx import addnodes
 
 from rulebook.core.languages import SOURCE_LANGUAGE
 from rulebook.core.records import stakes_title
-from rulebook.gate.status import LanguageStatus, all_status
+from rulebook.gate.status import LanguageStatus, all_status, own_wordings
 from rulebook.i18n.formatting import LocaleFormatter
 from rulebook.i18n.glossary import Term, glossary_languages
 from rulebook.reading import calculators as floor_calculators
@@ -244,9 +244,31 @@ def status_nodes(page: Page, status: list[LanguageStatus]) -> nodes.section:
                          fmt.count(row.missing), fmt.percent(row.percent)])
     top += table([_("Language"), _("Translated"), _("To review (fuzzy)"), _("Missing"), _("Complete")], rows,
                  classes=("translation-status",))
+    top += own_wording_nodes(page)
     top += references_nodes(page)
     top += proposals_nodes(page)
     return top
+
+
+def own_wording_nodes(page: Page) -> list[nodes.section]:
+    """The rules of the shared library the house's catalogs word their own way, and in which of its
+    languages (a room's own project: ``own_wordings``); nothing where there is none."""
+    _, fmt, book = page.tr.gettext, page.reading.fmt, page.book
+    wordings = own_wordings(page.reading.project)
+    rules = [rule for rule in book.rules if set(wordings.get(rule.id, ())) & set(book.languages)]
+    if not rules:
+        return []
+    found = titled(one_line(_("Library rules in the house's own words")))
+    found += paragraph(nodes.Text(one_line(_(
+        "The house's catalogs replace the library's translation of these rules with their own. When a newer "
+        "library changes a rule's English, the consistency check names it until the house's translator has translated the "
+        "new text."))))
+    found += nodes.bullet_list("", *(nodes.list_item("", paragraph(
+        link(f"# {rule.id}", f"r/{rule.id}.html"), nodes.Text(" "),
+        nodes.strong("", one_line(page.reading.fill(rule.title, rule.values))),
+        nodes.Text(" \u2014 " + ", ".join(fmt.language_name(lang) for lang in wordings[rule.id] if lang in book.languages))))
+        for rule in rules), bullet="*")
+    return [found]
 
 
 def references_nodes(page: Page) -> list[nodes.section]:

@@ -26,6 +26,7 @@ from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
 
 from rulebook.core.errors import ModelError, ModelErrors
+from rulebook.core.layout import generator_version
 from rulebook.core.examples import doctest_setup
 from rulebook.i18n.catalogs import language_choices
 from rulebook.i18n.formatting import Translator, plural_samples
@@ -200,6 +201,10 @@ def _offline(app: Sphinx) -> bool:
     return app.builder.name == "html" and not app.config.rulebook_editors and not app.config.rulebook_archive
 
 
+# What made every page: the generator and its rule library, by the version installed (core.layout).
+GENERATOR = f'<meta name="generator" content="{escape(f"pokerrulebook {generator_version()}")}">\n'
+
+
 def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     """The page's title naming its house, its head's description, Open Graph tags, canonical and
     alternates (``rulebook.publish.site.web``), one viewport tag (docutils adds a second to the theme's), the
@@ -210,7 +215,7 @@ def page_conventions(app: Sphinx, pagename: str, templatename: str, context: dic
     rulebook = renderer.text(book.title)
     page = Markup(context.get("title") or "").striptags()
     context["rulebook_title"] = title = web.page_title(page, book.name, rulebook)
-    context["metatags"] = _VIEWPORT.sub("", context.get("metatags") or "")
+    context["metatags"] = _VIEWPORT.sub("", context.get("metatags") or "") + GENERATOR
     if not app.config.rulebook_editors:   # no code is highlighted on a reader's page: 20 kB a page saved
         context["css_files"] = web.reader_styles(context.get("css_files", ()))
     if app.builder.name != "html":
