@@ -1,7 +1,7 @@
-"""Sphinx configuration shared by the five language builds.
+"""Sphinx configuration shared by the builds of every house and language.
 
-The language comes from the command line (``-D language=ro``); the pages are
-written by the rulebook extension from ``rules/`` and ``locales/``.
+The language is given by the rulebook command for each build; the pages are written by the
+rulebook extension from the houses, the rule library and the catalogs.
 """
 
 from pathlib import Path

@@ -591,7 +591,9 @@ def cmd_notes(root: Path, args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     library_logs.quiet()   # before any library sets the root logger up: a successful build says only its summary
-    parser = argparse.ArgumentParser(prog="rulebook", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="rulebook", description="A card room's rulebook: checked, translated, "
+                                     "published as a site, table cards and PDFs. Start a room's project with "
+                                     "`rulebook quickstart <folder>`.")
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="the consistency gate, without building the site")

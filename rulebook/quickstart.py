@@ -24,7 +24,15 @@ SKELETON = Path("templates") / "house" / "house.yaml"
 # Files of templates/project/ written under another name (a dotfile is not kept as one in a package).
 RENAMED = {"gitignore": ".gitignore", "pre-commit-config.yaml": ".pre-commit-config.yaml",
            "github-workflows": ".github/workflows"}
-FOLDERS = ("rules", "executable_examples", "locales", "templates")
+FOLDERS = {
+    "rules": "The room's own parts, one YAML file each (the format: `rulebook library --docs`, rules/README.md). "
+             "A house publishes them, and the library's, by naming them under `parts:`.",
+    "executable_examples": "Worked examples of the room's own rules, run against the engine by `make test` "
+                           "(executable_examples/README.md).",
+    "locales": "The room's catalogs, written by `make gettext update-po`: its own strings, and its own wording of a "
+               "library rule (`rulebook update-po --own <rule-id>`).",
+    "templates": "Overrides of the generator's templates, by the same path (templates/site/…, templates/print/…).",
+}
 PAPERS = ("A4", "letter")
 
 
@@ -75,8 +83,8 @@ def house_file(skeleton: str, room: Room) -> str:
             text = f"{text[:found.start()]}{said} {found.group(2).lstrip()}{text[found.end():]}"
     text = text.replace("@NAME@", room.name)
     if room.paper:
-        text = re.sub(r"^# print: \{paper: A4, card: A6\}", f"print: {{paper: {room.paper}}}       ", text,
-                      count=1, flags=re.M)
+        text = re.sub(r"^# print: \{paper: A4, card: A6\} *", lambda m: f"print: {{paper: {room.paper}}}".ljust(len(m.group(0))),
+                      text, count=1, flags=re.M)
     return text
 
 
@@ -94,8 +102,8 @@ def quickstart(folder: Path, room: Room) -> list[Path]:
             written.append(_write(folder / rel, text))
     skeleton = (library / SKELETON).read_text(encoding="utf-8")
     written.append(_write(folder / "houses" / room.id / "house.yaml", house_file(skeleton, room)))
-    for name in FOLDERS:
-        (folder / name).mkdir(parents=True, exist_ok=True)
+    for name, what in FOLDERS.items():   # each with a line saying what it is for (and so kept by git)
+        written.append(_write(folder / name / "README.md", f"# {name}/\n\n{what}\n"))
     written.append(_write(folder / "conf.py", (library / "conf.py").read_text(encoding="utf-8")))
     return written
 
