@@ -224,6 +224,7 @@ def test_a_new_library_names_the_changed_rule_and_the_stale_translation_until_it
     assert any("changed in the library (0.2.0)" in line and "two royal flushes split the po" in line
                and line.startswith("rules/holdem-hand-rankings.yaml:") for line in lines), lines
     assert any(line.startswith("locales/fr/LC_MESSAGES/rulebook.po:") and "old text" in line for line in lines), lines
+    assert len(lines) == 2, lines   # the change and the room's old translation, once each
 
     assert _run(env, room, "rulebook", "update-po").returncode == 0
     fuzzy = _run(env, room, "rulebook", "check")
