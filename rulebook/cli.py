@@ -162,12 +162,14 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
         project: Project | None = Project.load(root)
     except (ModelError, ModelErrors):
         project = None
-    if args.own and (project is None or not project.where.room
-                     or set(args.own) - {rule.id for rule in project.library.rules}):
+    if args.own:
         unknown = sorted(set(args.own) - {rule.id for rule in project.library.rules}) if project else args.own
-        _say(f"--own {unknown[0]}: no library rule of that id" if unknown else
-             "--own is for a room's own project: here the library's catalogs are the ones to edit", file=sys.stderr)
-        return 2
+        if unknown or project is None or not project.where.room:
+            _say(f"--own {unknown[0]}: no library rule of that id" if unknown else
+                 "--own is for a room's own project: here the library's catalogs are the ones to edit", file=sys.stderr)
+            return 2
+    # the library's strings of the rules a room asks to word its own way (--own)
+    own = {m.context for m in project.template if m.id and rule_of(m) in set(args.own)} if args.own and project else set()
     for lang, existing in catalogs.items():
         path = po_path(root, lang)
         publishing = None if project is None else \
@@ -177,10 +179,9 @@ def cmd_update_po(root: Path, args: argparse.Namespace) -> int:
                 continue   # a room's catalogs are of the languages it publishes
             # the room's own strings, and the library's it translates its own way (their English as it is now):
             # those its catalog has, and those of the rules it asks to (--own)
-            own = {m.context for m in project.template if m.id and rule_of(m) in set(args.own or ())}
             template = annotated(project, {m.context for m in existing or () if m.id} | own)
         catalog = merge(existing, template, publishing) if existing is not None else new_catalog(lang, template, publishing)
-        if project is not None and project.where.room and args.own:
+        if own and project is not None:
             _start_from_the_library(catalog, project.catalogs.get(lang), own)
         write_catalog(path, catalog)
         messages = [m for m in catalog if m.id]

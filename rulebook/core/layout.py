@@ -19,7 +19,6 @@ PACKAGE = Path(__file__).resolve().parent.parent        # the rulebook package r
 INSTALLED = PACKAGE / "library"                          # the library, as the wheel installs it
 CHECKOUT = PACKAGE.parent                                # a source checkout: the library's home
 GLOSSARY = Path("locales") / "glossary.yaml"             # only the library has it (a room's is per house)
-DATA = ("rules", "executable_examples")                  # what a room adds to the library's own
 
 
 def generator_version() -> str:

@@ -38,8 +38,9 @@ def _undefined_uses(parts: dict[str, Part], defined: dict[str, Slot]) -> Iterato
                                      "which no part defines", "rule")
 
 
-def _dangling_notes(parts: dict[str, Part], houses: list[Rulebook]) -> Iterator[ModelError]:
-    """Each note about a rule or for a house that does not exist: judged apart, once the whole library has loaded."""
+def _dangling_notes(parts: dict[str, Part], houses: list[Rulebook], layout: Layout) -> Iterator[ModelError]:
+    """Each note about a rule or for a house that does not exist: judged apart, once the whole library has
+    loaded. (In a room's project, the library's notes name the houses of the library's home, not its own.)"""
     rule_ids = {rule.id for part in parts.values() for rule in part.rules}
     house_ids = {book.id for book in houses}
     for part in parts.values():
@@ -47,7 +48,7 @@ def _dangling_notes(parts: dict[str, Part], houses: list[Rulebook]) -> Iterator[
             for rule_id in note.rules:
                 if rule_id not in rule_ids:
                     yield ModelError(part.file, note.line, note.id, f"note about rule {rule_id!r}, which does not exist", "note")
-            for house_id in note.houses:
+            for house_id in note.houses if layout.owns(part.file) else ():
                 if house_id not in house_ids:
                     yield ModelError(part.file, note.line, note.id, f"note for house {house_id!r}, which does not exist", "note")
 
@@ -91,8 +92,7 @@ def load_library(root: Path | str | Layout) -> Library:
             loader.errors.append(ModelError(part.file, 1, None, f"part {part.id!r} is published by no house "
                                             "(list it under 'parts' in a house file)", "part"))
     if not loader.errors:   # a part that failed to load would dangle them all
-        loader.errors.extend(error for error in _dangling_notes(parts, houses)
-                             if layout.owns(error.file) or "for house" not in error.message)
+        loader.errors.extend(_dangling_notes(parts, houses, layout))
     for book in houses:
         resolve_values(book, loader.errors)
     if loader.errors:

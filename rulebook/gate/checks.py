@@ -28,15 +28,14 @@ from rulebook.core.memo import Memo, digest
 from rulebook.core.model import replacement_fields
 from rulebook.core.numbering import numbering_problems
 from rulebook.core.yamlload import MAX_TEXT
-from rulebook.i18n.catalogs import (MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of,
-                                    strict_catalog)
+from rulebook.i18n.catalogs import (MAX_CATALOG_BYTES, TRANSLATED, entry_state, po_path, pot_path, rule_of)
 from rulebook.i18n.glossary import Glossary
 from rulebook.project import Derived, Project, code_folders
 from rulebook.editions import load_at, tagged_editions
 from rulebook.gate.coherence import coherence_problems
 from rulebook.gate.documents import document_problems
 from rulebook.gate.showing import shown_by
-from rulebook.gate.status import unpublished_in
+from rulebook.gate.status import room_overrides, unpublished_in
 from rulebook.gate.textchecks import (apostrophe_problem, digit_problem, doubled_problem, english_problem,
                                       french_typography_problem,
                                       glossary_problems, markup_problem)
@@ -317,43 +316,37 @@ def run_checks(project: Project) -> list[Problem]:
     problems += document_problems(project)
     problems += check_template(project.root, project.own_template())
     names = house_names(project)   # the same for every language
-    overrides = override_problems(project)
+    stale = stale_overrides(project)
     for lang in TRANSLATED:
         memo = Memo(project.root / "_build" / "cache", f"text-checks-{lang}",
                     digest(project.code_digest, project.glossary.digest, lang))
         # a string the room words its own way, and whose English changed, is told once, by override_problems
-        told = frozenset(problem.message.split(":")[0] for problem in overrides if problem.lang == lang)
+        told = frozenset(str(entry.context) for stale_lang, entry, _ in stale if stale_lang == lang)
         problems += check_catalog(project.root, lang, project.catalogs[lang], project.template, project.glossary, memo,
                                   unpublished_in(project, lang) | told, names, judged=judging_glossaries(project))
         memo.save()
-    return problems + overrides + check_editions(project)
+    return problems + override_problems(stale, project.root) + check_editions(project)
 
 
-def override_problems(project: Project) -> list[Problem]:
+def stale_overrides(project: Project) -> list[tuple[str, Message, Message]]:
     """In a room's project, each of its translations of a library string whose English the library has
-    since changed (a newer generator installed): the change, at the library's line, and the room's
+    since changed (a newer generator installed): its language, its entry, the library's string now."""
+    return [(lang, entry, source) for lang, entry, source in room_overrides(project) if source.id != entry.id]
+
+
+def override_problems(stale: list[tuple[str, Message, Message]], root: Path) -> list[Problem]:
+    """Each stale override, told in two lines: the change, at the library's line, and the room's
     translation of the old text, at its own; each until the room's translator has translated the new."""
-    layout = project.where
-    if not layout.room:
-        return []
-    shared = {m.context: m for m in project.template
-              if m.id and m.context and not any(layout.owns(file) for file, _ in m.locations)}
     problems = []
-    for lang in TRANSLATED:
-        own = strict_catalog(layout.root, lang, layout.root / "_build" / "cache")
-        rel = str(po_path(layout.root, lang).relative_to(layout.root))
-        for entry in own or ():
-            source = shared.get(entry.context) if entry.id and entry.context else None
-            if source is None or source.id == entry.id:
-                continue
-            rule = rule_of(source)
-            where = source.locations[0] if source.locations else ("", 0)
-            problems.append(Problem(where[0], where[1], "stale", rule, lang,
-                                    f"{entry.context}: changed in the library ({generator_version()}): "
-                                    + " → ".join(repr(said) for said in _where_they_differ(entry.id, source.id))))
-            problems.append(Problem(rel, _line(entry), "stale", rule, lang,
-                                    f"{entry.context}: this project's own translation is of the library's old text: "
-                                    "translate the new (`make update-po` marks it fuzzy)"))
+    for lang, entry, source in stale:
+        rule = rule_of(source)
+        where = source.locations[0] if source.locations else ("", 0)
+        problems.append(Problem(where[0], where[1], "stale", rule, lang,
+                                f"{entry.context}: changed in the library ({generator_version()}): "
+                                + " → ".join(repr(said) for said in _where_they_differ(entry.id, source.id))))
+        problems.append(Problem(str(po_path(root, lang).relative_to(root)), _line(entry), "stale", rule, lang,
+                                f"{entry.context}: this project's own translation is of the library's old text: "
+                                "translate the new (`make update-po` marks it fuzzy)"))
     return problems
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from rulebook.gate.showing import shown_by
 from rulebook.i18n.catalogs import TRANSLATED, entry_state, rule_of, strict_catalog
@@ -60,18 +60,26 @@ def unpublished_in(project: "Project", lang: str) -> frozenset[str]:
     return frozenset(context for context, houses in shown_by(project).items() if houses and houses <= others)
 
 
-def own_wordings(project: "Project") -> dict[str, tuple[str, ...]]:
-    """In a room's project, each rule of the shared library whose strings the room's catalogs word their
-    own way (``rulebook update-po --own``), replacing the library's translation → those languages."""
+def room_overrides(project: "Project") -> list[tuple[str, Message, Message]]:
+    """In a room's project, each entry of its catalogs that translates a string of the shared library its
+    own way (``rulebook update-po --own``), with its language and the library's string as it is now
+    (none here, where the project is the library's home)."""
     layout = project.where
     if not layout.room:
-        return {}
-    shared: dict[str, str] = {m.context: rule for m in project.template
-                              if m.id and m.context and (rule := rule_of(m)) is not None
-                              and not any(layout.owns(file) for file, _ in m.locations)}
+        return []
+    shared = {m.context: m for m in project.template
+              if m.id and m.context and not any(layout.owns(file) for file, _ in m.locations)}
+    return [(lang, entry, shared[entry.context]) for lang in TRANSLATED
+            for entry in strict_catalog(layout.root, lang, layout.root / "_build" / "cache") or ()
+            if entry.id and entry.context in shared]
+
+
+def own_wordings(project: "Project") -> dict[str, tuple[str, ...]]:
+    """Each rule of the shared library whose strings a room's catalogs word their own way (``room_overrides``),
+    replacing the library's translation → those languages."""
     found: dict[str, list[str]] = {}
-    for lang in TRANSLATED:
-        own = strict_catalog(layout.root, lang, layout.root / "_build" / "cache")
-        for rule_id in sorted({shared[m.context] for m in own or () if m.id and m.context in shared}):
-            found.setdefault(rule_id, []).append(lang)
-    return {rule_id: tuple(langs) for rule_id, langs in found.items()}
+    for lang, _, source in room_overrides(project):
+        rule_id = rule_of(source)
+        if rule_id is not None and lang not in found.setdefault(rule_id, []):
+            found[rule_id].append(lang)
+    return {rule_id: tuple(langs) for rule_id, langs in sorted(found.items())}
