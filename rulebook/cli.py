@@ -449,7 +449,6 @@ def cmd_new_house(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
-SKELETON = Path("templates") / "house" / "house.yaml"
 NEXT_STEPS = """\
 {file}: written, a house of its own with nothing of another's. Next:
   1. put the room's own documents in houses/{id}/ and read them;
@@ -462,11 +461,7 @@ NEXT_STEPS = """\
 def _new_skeleton(root: Path, target: Path, house_id: str, name: str) -> int:
     """A house file with every key and no value of another house's (``templates/house/house.yaml``):
     the room's identity and choices still to write, said by ``rulebook check`` all at once."""
-    import yaml
-
-    text = (Layout.of(root).library / SKELETON).read_text(encoding="utf-8")
-    quoted = yaml.safe_dump(name, default_style='"', allow_unicode=True, width=float("inf")).strip()
-    written = text.replace("@ID@", house_id).replace("name: @NAME@", f"name: {quoted}", 1).replace("@NAME@", name)
+    written = quickstart.named_skeleton((Layout.of(root).library / quickstart.SKELETON).read_text(encoding="utf-8"), house_id, name)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(written, encoding="utf-8")
     _say(NEXT_STEPS.format(file=target.relative_to(root), id=house_id))

@@ -67,10 +67,16 @@ def _flow(value: object) -> str:
     return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 16).removesuffix("\n...\n").strip()
 
 
+def named_skeleton(skeleton: str, house_id: str, name: str) -> str:
+    """The house file's skeleton (``templates/house/house.yaml``) with a house's id and name in it, the name
+    written as YAML reads it back (a colon or a quote in it stays part of the name)."""
+    quoted = yaml.safe_dump(name, default_style='"', allow_unicode=True, width=1 << 16).strip()
+    return skeleton.replace("@ID@", house_id).replace("name: @NAME@", f"name: {quoted}", 1).replace("@NAME@", name)
+
+
 def house_file(skeleton: str, room: Room) -> str:
     """The skeleton with the room's answers in place, each comment kept (less its "to write")."""
-    text = skeleton.replace("@ID@", room.id).replace("`rulebook new-house", "`rulebook quickstart") \
-        .replace("name: @NAME@", f"name: {_flow(room.name)}", 1)
+    text = named_skeleton(skeleton, room.id, room.name).replace("`rulebook new-house", "`rulebook quickstart")
     answers = {"title": _flow(room.title), "languages": _flow(list(room.languages)),
                "unit": room.unit, "currency": room.unit, "official_language": room.languages[0],
                "announced_in": _flow([room.languages[0]])}
@@ -81,7 +87,6 @@ def house_file(skeleton: str, room: Room) -> str:
             column = found.end(2) - len(found.group(2).lstrip()) - found.start()   # where its comment starts
             said = f"{found.group(1)}{key}: {value}".ljust(column - 1)
             text = f"{text[:found.start()]}{said} {found.group(2).lstrip()}{text[found.end():]}"
-    text = text.replace("@NAME@", room.name)
     if room.paper:
         text = re.sub(r"^# print: \{paper: A4, card: A6\} *", lambda m: f"print: {{paper: {room.paper}}}".ljust(len(m.group(0))),
                       text, count=1, flags=re.M)
